@@ -1,0 +1,3 @@
+//! `gambit-engine`: the UCI front end of the engine.
+
+fn main() {}

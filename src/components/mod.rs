@@ -1,0 +1,3 @@
+//! The building blocks of the pages.
+
+pub mod nav;

@@ -1,0 +1,32 @@
+//! Gambit, the web app: the router and the pages around the shared game model.
+//!
+//! `main.rs` mounts [`App`]; the worker binary registers
+//! [`opponent::engine_worker::EngineReactor`].
+
+pub mod components;
+pub mod opponent;
+pub mod pages;
+
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+use components::nav::Nav;
+use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_found::NotFound};
+
+/// The whole app: the nav bar on every page and one route per page.
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <Router>
+            <Nav />
+            <main class="page">
+                <Routes fallback=NotFound>
+                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/friend") view=FriendPage />
+                    <Route path=path!("/computer") view=ComputerPage />
+                </Routes>
+            </main>
+        </Router>
+    }
+}

@@ -1,0 +1,6 @@
+//! One module per route.
+
+pub mod computer;
+pub mod friend;
+pub mod home;
+pub mod not_found;

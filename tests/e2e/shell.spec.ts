@@ -1,0 +1,44 @@
+// The app shell: routes, the nav bar, deep links (SPA fallback) and the engine worker.
+import { test, expect } from '@playwright/test';
+
+test('home offers the two ways to play', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('choose-friend')).toHaveText(/Play a friend/);
+  await expect(page.getByTestId('choose-computer')).toHaveText(/Play the computer/);
+});
+
+test('the nav bar leads to every page and back home', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('nav-friend').click();
+  await expect(page).toHaveURL(/\/friend$/);
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+
+  await page.getByTestId('nav-computer').click();
+  await expect(page).toHaveURL(/\/computer$/);
+  await expect(page.getByTestId('computer-page')).toBeVisible();
+
+  await page.getByTestId('nav-home').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('home')).toBeVisible();
+});
+
+test('a deep link loads its page directly', async ({ page }) => {
+  await page.goto('/friend');
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  await page.goto('/computer');
+  await expect(page.getByTestId('computer-page')).toBeVisible();
+});
+
+test('an unknown address shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByTestId('nav-home')).toBeVisible();
+});
+
+test('the engine worker answers a ping', async ({ page }) => {
+  await page.goto('/computer');
+  const status = page.getByTestId('engine-status');
+  await expect(status).toHaveText(/Engine ready/);
+  await expect(status).toHaveAttribute('data-worker-version', /^\d+\.\d+\.\d+$/);
+});

@@ -29,7 +29,8 @@ export default defineConfig({
     // A static server with an SPA fallback (unknown paths get index.html).
     command: `sirv dist --single --host 127.0.0.1 --port ${port} --quiet`,
     url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    // Always a fresh server: sirv indexes dist/ at start and would miss a new build.
+    reuseExistingServer: false,
     timeout: 30_000,
   },
 });

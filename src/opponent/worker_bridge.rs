@@ -23,9 +23,12 @@ pub fn worker_url() -> String {
 }
 
 /// Starts a new engine worker.
+///
+/// `worker.js` (wasm-bindgen's `web` target) is an ES module that must be initialised;
+/// without a Trunk loader shim, gloo-worker writes that two-line module itself.
 pub fn spawn_engine() -> EngineBridge {
     EngineReactor::spawner()
-        .with_loader(true)
+        .with_loader(false)
         .spawn(&worker_url())
 }
 

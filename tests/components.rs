@@ -33,7 +33,7 @@ async fn wait_for(selector: &str) -> Option<web_sys::HtmlElement> {
 
 #[wasm_bindgen_test]
 async fn nav_link_click_navigates_and_marks_the_current_page() {
-    let _handle = leptos::mount::mount_to_body(gambit::App);
+    leptos::mount::mount_to_body(gambit::App);
     let friend_link = wait_for("[data-testid=nav-friend]")
         .await
         .expect("the nav has a friend link");

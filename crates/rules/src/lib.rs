@@ -1,2 +1,55 @@
-//! gambit-rules: what a chess *game* is, on top of the `shakmaty` rules library.
+//! gambit-rules: what a chess *game* is, on top of the [`shakmaty`] rules library.
+//!
+//! `shakmaty` generates moves and knows FEN, SAN and UCI; this crate adds the
+//! *game*: the start position, every ply played (with its SAN, UCI, Zobrist key,
+//! captured piece and clock), the outcome and its reason, takebacks, board
+//! queries at any ply for the user interface, material counts, PGN import and
+//! export, and a versioned JSON record for storage and worker messages.
+//!
+//! ```
+//! use gambit_rules::{Game, Reason};
+//!
+//! let mut game = Game::new();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.play_san(san)?;
+//! }
+//! let outcome = game.outcome().expect("the game is over");
+//! assert_eq!(outcome.reason, Reason::Checkmate);
+//! assert_eq!(outcome.describe(), "Checkmate — Black wins");
+//! assert_eq!(game.result_str(), "0-1");
+//! # Ok::<_, gambit_rules::PlayError>(())
+//! ```
+//!
+//! Plies are numbered `0..=len`: ply 0 is the start position and ply `k` the
+//! position after `k` half-moves. Every query taking a ply is a *view*: it never
+//! changes the game.
+#![warn(missing_docs)]
+
+mod error;
+mod fen;
+mod game;
+mod material;
+mod outcome;
+mod pgn_export;
+mod pgn_import;
+mod ply;
+mod query;
+mod record;
+mod time_control;
+
 pub use shakmaty;
+
+pub use error::{FenError, PgnError, PgnMoveError, PlayError, RecordError};
+pub use fen::{STARTING_FEN, fen_of, parse_fen};
+pub use game::Game;
+pub use material::role_value;
+pub use outcome::{Outcome, Reason};
+pub use pgn_export::PgnTags;
+pub use ply::Ply;
+pub use query::BoardView;
+pub use record::{GameRecord, RecordEnd, RecordSide};
+pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_clock};
+
+// The types every caller needs, so `use gambit_rules::{Color, Square, ...}` works
+// without naming `shakmaty` (it is the same type either way).
+pub use shakmaty::{ByColor, Chess, Color, Move, Piece, Role, Square};

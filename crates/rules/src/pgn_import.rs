@@ -1,0 +1,236 @@
+//! PGN import: the first game of a text, main line only.
+//!
+//! `pgn-reader` tokenises; this module replays the moves. Comments, NAGs and
+//! variations are skipped, except `[%clk]` readings in comments, which become
+//! the clocks of the plies they follow.
+//!
+//! Results: an ending found on the board (checkmate, stalemate, insufficient
+//! material, threefold repetition, fifty-move rule) always wins over the
+//! PGN's result. Otherwise a decisive result becomes a resignation, or a flag
+//! fall when the `Termination` tag mentions time ("Time forfeit"); a draw
+//! becomes an agreement, or a flag fall against insufficient material under
+//! such a `Termination`. A repetition or fifty-move draw that was not claimed
+//! in the game (the players moved on) does not stop the import.
+
+use std::{io, ops::ControlFlow};
+
+use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use shakmaty::{
+    Chess, Position,
+    san::{San, SanError},
+};
+
+use crate::{
+    Game, Outcome, PgnError, PgnMoveError, PgnTags, Reason, TimeControl, fen,
+    pgn_export::DERIVED_TAGS, time_control::clock_in_comment,
+};
+
+impl Game {
+    /// Imports the first game of a PGN text (see the module notes on results).
+    ///
+    /// # Errors
+    ///
+    /// [`PgnError`]: no game in the text, a broken comment or tag, a bad `FEN`
+    /// tag, another variant, or a move that cannot be played, e.g.
+    /// `move 12 (Black): illegal move 'Nxe5'`.
+    pub fn from_pgn(pgn: &str) -> Result<Game, PgnError> {
+        Game::from_pgn_with_tags(pgn).map(|(game, _)| game)
+    }
+
+    /// As [`from_pgn`](Game::from_pgn), also returning the tags (players,
+    /// event, ...). Tags the game derives itself (`Result`, `FEN`, ...) are
+    /// not in [`PgnTags::extra`].
+    ///
+    /// # Errors
+    ///
+    /// As [`from_pgn`](Game::from_pgn).
+    pub fn from_pgn_with_tags(pgn: &str) -> Result<(Game, PgnTags), PgnError> {
+        let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
+        let parsed = match reader.read_game(&mut Collector) {
+            Ok(Some(parsed)) if parsed.seen_anything() => parsed,
+            Ok(_) => return Err(PgnError::NoGame),
+            Err(err) => return Err(PgnError::Syntax(err.to_string())),
+        };
+        parsed.into_game()
+    }
+}
+
+/// What the reader found, before any move is checked.
+#[derive(Default)]
+struct Parsed {
+    tags: PgnTags,
+    any_tag: bool,
+    fen: Option<String>,
+    variant: Option<String>,
+    time_control: Option<String>,
+    termination: Option<String>,
+    result_tag: Option<String>,
+    moves: Vec<(SanPlus, Option<u64>)>,
+    result_token: Option<pgn_reader::Outcome>,
+}
+
+impl Parsed {
+    fn seen_anything(&self) -> bool {
+        self.any_tag || !self.moves.is_empty() || self.result_token.is_some()
+    }
+
+    fn into_game(self) -> Result<(Game, PgnTags), PgnError> {
+        if let Some(variant) = &self.variant {
+            let name = variant.trim().to_ascii_lowercase();
+            if !matches!(name.as_str(), "" | "standard" | "chess" | "from position") {
+                return Err(PgnError::UnsupportedVariant(variant.clone()));
+            }
+        }
+        let start = match &self.fen {
+            Some(text) => fen::parse_fen(text).map_err(PgnError::Fen)?,
+            None => Chess::default(),
+        };
+        let mut game = Game::from_position(start);
+        game.set_time_control(
+            self.time_control
+                .as_deref()
+                .and_then(|text| text.parse::<TimeControl>().ok()),
+        );
+        for (san_plus, clock_ms) in &self.moves {
+            let mv = to_move(game.position(), san_plus.san).map_err(|kind| PgnError::Move {
+                number: game.position().fullmoves().get(),
+                color: game.position().turn(),
+                san: san_plus.to_string(),
+                kind,
+            })?;
+            game.push(mv, *clock_ms);
+        }
+        if let (false, Some(result)) = (game.is_over(), self.result()) {
+            let outcome = declared_outcome(game.position(), result, self.termination.as_deref());
+            // Cannot fail: the game is not over.
+            let _ = game.end(outcome);
+        }
+        Ok((game, self.tags))
+    }
+
+    /// The result token of the movetext, or else the `Result` tag.
+    fn result(&self) -> Option<KnownOutcome> {
+        match self.result_token {
+            Some(token) => token.known(),
+            None => self
+                .result_tag
+                .as_deref()
+                .and_then(|tag| KnownOutcome::from_ascii(tag.trim().as_bytes()).ok()),
+        }
+    }
+}
+
+fn to_move(position: &Chess, san: San) -> Result<shakmaty::Move, PgnMoveError> {
+    if matches!(san, San::Null) {
+        return Err(PgnMoveError::Null);
+    }
+    san.to_move(position).map_err(|err| match err {
+        SanError::AmbiguousSan => PgnMoveError::Ambiguous,
+        SanError::IllegalSan => PgnMoveError::Illegal,
+    })
+}
+
+/// The non-automatic outcome a PGN result stands for (see the module notes).
+fn declared_outcome(position: &Chess, result: KnownOutcome, termination: Option<&str>) -> Outcome {
+    let on_time = termination.is_some_and(|text| text.to_ascii_lowercase().contains("time"));
+    match (result.winner(), on_time) {
+        (Some(winner), true) => Outcome::timeout(winner.other()),
+        (Some(winner), false) => Outcome::resignation(winner.other()),
+        (None, false) => Outcome::draw(Reason::Agreement),
+        (None, true) => {
+            // The side that flagged is one whose opponent cannot mate; prefer
+            // the side to move when both qualify.
+            let turn = position.turn();
+            [turn, turn.other()]
+                .into_iter()
+                .find(|flagged| position.has_insufficient_material(flagged.other()))
+                .map(|flagged| Outcome::draw(Reason::TimeoutVsInsufficientMaterial { flagged }))
+                .unwrap_or(Outcome::draw(Reason::Agreement))
+        }
+    }
+}
+
+/// The `pgn-reader` visitor: collects tags, main-line moves and clocks.
+struct Collector;
+
+impl Visitor for Collector {
+    type Tags = Parsed;
+    type Movetext = Parsed;
+    type Output = Parsed;
+
+    fn begin_tags(&mut self) -> ControlFlow<Parsed, Parsed> {
+        ControlFlow::Continue(Parsed::default())
+    }
+
+    fn tag(&mut self, parsed: &mut Parsed, name: &[u8], value: RawTag<'_>) -> ControlFlow<Parsed> {
+        parsed.any_tag = true;
+        let name = String::from_utf8_lossy(name).into_owned();
+        let value = value.decode_utf8_lossy().into_owned();
+        let tags = &mut parsed.tags;
+        match name.as_str() {
+            "Event" => tags.event = value,
+            "Site" => tags.site = value,
+            "Date" => tags.date = value,
+            "Round" => tags.round = value,
+            "White" => tags.white = value,
+            "Black" => tags.black = value,
+            "FEN" => parsed.fen = Some(value),
+            "Variant" => parsed.variant = Some(value),
+            "TimeControl" => parsed.time_control = Some(value),
+            "Termination" => parsed.termination = Some(value),
+            "Result" => parsed.result_tag = Some(value),
+            _ if DERIVED_TAGS.contains(&name.as_str()) => {}
+            _ => tags.extra.push((name, value)),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, parsed: Parsed) -> ControlFlow<Parsed, Parsed> {
+        ControlFlow::Continue(parsed)
+    }
+
+    fn san(&mut self, parsed: &mut Parsed, san_plus: SanPlus) -> ControlFlow<Parsed> {
+        parsed.moves.push((san_plus, None));
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, parsed: &mut Parsed, comment: RawComment<'_>) -> ControlFlow<Parsed> {
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        if let (Some(clock), Some(last)) = (clock_in_comment(&text), parsed.moves.last_mut()) {
+            last.1 = Some(clock);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        parsed: &mut Parsed,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<Parsed> {
+        parsed.result_token = Some(outcome);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, parsed: Parsed) -> Parsed {
+        parsed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Color;
+
+    use super::*;
+
+    #[test]
+    fn flag_against_lone_king_is_a_draw() {
+        let position = fen::parse_fen("8/8/4k3/8/8/8/3QK3/8 w - - 0 60").unwrap();
+        let outcome = declared_outcome(&position, KnownOutcome::Draw, Some("Time forfeit"));
+        assert_eq!(
+            outcome,
+            Outcome::draw(Reason::TimeoutVsInsufficientMaterial {
+                flagged: Color::White
+            })
+        );
+    }
+}

@@ -1,0 +1,228 @@
+//! Static evaluation: how good a quiet position is for the side to move, in centipawns.
+//!
+//! A tapered evaluation: every term is a middlegame/endgame pair ([`S`]) blended by the
+//! game phase (the non-pawn material left). Terms, each in its own module:
+//!
+//! * material and piece-square tables ([`tables`]);
+//! * mobility of knights, bishops, rooks and queens over squares not held by our own
+//!   pieces nor attacked by enemy pawns, rooks on open files, the bishop pair, pawn
+//!   threats on pieces ([`pieces`]);
+//! * pawn structure: doubled, isolated, connected and passed pawns, with king distance
+//!   to passers in the endgame ([`pawns`]);
+//! * king safety: the pawn shield and the weight of enemy attacks on the king's zone
+//!   ([`king`]);
+//! * endgame knowledge: drawish material scaled down, and a "mop-up" gradient that
+//!   drives a lone king to the edge.
+//!
+//! All weights are Gambit's own hand-set first estimates, symmetric between colours
+//! (tested).
+
+pub mod king;
+pub mod masks;
+pub mod pawns;
+pub mod pieces;
+pub mod tables;
+pub mod tapered;
+
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+
+pub use tapered::{MAX_PHASE, S};
+
+/// Bonus for having the move (middlegame only).
+const TEMPO: i32 = 12;
+
+/// Everything the terms share about one side.
+#[derive(Debug, Clone, Copy)]
+pub struct Side {
+    /// The side's colour.
+    pub color: Color,
+    /// All its pieces.
+    pub us: Bitboard,
+    /// Its pawns.
+    pub pawns: Bitboard,
+    /// The squares its pawns attack.
+    pub pawn_attacks: Bitboard,
+    /// Its king's square.
+    pub king: Square,
+}
+
+/// Squares attacked by `pawns` of `color`.
+#[must_use]
+pub fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let not_a = !Bitboard::from_file(shakmaty::File::A);
+    let not_h = !Bitboard::from_file(shakmaty::File::H);
+    match color {
+        Color::White => ((pawns & not_a).shift(7)) | ((pawns & not_h).shift(9)),
+        Color::Black => ((pawns & not_a).shift(-9)) | ((pawns & not_h).shift(-7)),
+    }
+}
+
+/// The square as seen from White's side (mirrored for Black), for table lookups.
+#[inline]
+#[must_use]
+pub fn relative(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.to_usize(),
+        Color::Black => sq.flip_vertical().to_usize(),
+    }
+}
+
+fn side(pos: &Chess, color: Color) -> Side {
+    let board = pos.board();
+    let us = board.by_color(color);
+    let pawns = board.pawns() & us;
+    Side {
+        color,
+        us,
+        pawns,
+        pawn_attacks: pawn_attacks(color, pawns),
+        king: board.king_of(color).unwrap_or(Square::A1),
+    }
+}
+
+/// Game phase: [`MAX_PHASE`] with all pieces on the board, 0 with none.
+#[must_use]
+pub fn phase(pos: &Chess) -> i32 {
+    let b = pos.board();
+    let p = (b.knights() | b.bishops()).count() + 2 * b.rooks().count() + 4 * b.queens().count();
+    i32::try_from(p).unwrap_or(MAX_PHASE).min(MAX_PHASE)
+}
+
+fn material_and_squares(pos: &Chess, color: Color) -> S {
+    let board = pos.board();
+    let mut s = S::ZERO;
+    for role in Role::ALL {
+        let table = &tables::PST[role as usize - 1];
+        let value = tables::material(role);
+        for sq in board.by_piece(role.of(color)) {
+            s += value + table[relative(color, sq)];
+        }
+    }
+    s
+}
+
+/// Non-pawn material of `color`, middlegame values.
+fn non_pawn_material(pos: &Chess, color: Color) -> i32 {
+    let b = pos.board();
+    let us = b.by_color(color);
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .iter()
+        .map(|&r| {
+            let n = i32::try_from((b.by_role(r) & us).count()).unwrap_or(0);
+            n * tables::material(r).0
+        })
+        .sum()
+}
+
+/// Evaluates `pos` from White's side, before the phase blend; exposed for tests and
+/// tuning tools.
+#[must_use]
+pub fn terms(pos: &Chess) -> S {
+    let white = side(pos, Color::White);
+    let black = side(pos, Color::Black);
+    let mut s = material_and_squares(pos, Color::White) - material_and_squares(pos, Color::Black);
+    s += pieces::evaluate(pos, &white, &black) - pieces::evaluate(pos, &black, &white);
+    s += pawns::evaluate(pos, &white, &black) - pawns::evaluate(pos, &black, &white);
+    s += king::evaluate(pos, &white, &black) - king::evaluate(pos, &black, &white);
+    s
+}
+
+/// The mop-up term (White's side) for a lone king facing mating material.
+fn mop_up(pos: &Chess, eg: i32) -> i32 {
+    let b = pos.board();
+    let (strong, weak) = if eg > 0 {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    if b.by_color(weak).count() != 1
+        || non_pawn_material(pos, strong) < tables::material(Role::Rook).0
+    {
+        return 0;
+    }
+    let (Some(wk), Some(sk)) = (b.king_of(weak), b.king_of(strong)) else {
+        return 0;
+    };
+    let edge = |i: u32| if i < 4 { 3 - i } else { i - 4 };
+    let weak_edge = i32::try_from(edge(wk.file().to_u32()) + edge(wk.rank().to_u32())).unwrap_or(0);
+    let closeness = 14
+        - i32::try_from(wk.file().distance(sk.file()) + wk.rank().distance(sk.rank()))
+            .unwrap_or(14);
+    let bonus = 200 + 20 * weak_edge + 8 * closeness;
+    if strong == Color::White {
+        bonus
+    } else {
+        -bonus
+    }
+}
+
+/// Scale (out of 64) for endgames the stronger side can hardly win.
+fn scale(pos: &Chess, eg: i32) -> i32 {
+    let strong = if eg > 0 { Color::White } else { Color::Black };
+    let b = pos.board();
+    if (b.pawns() & b.by_color(strong)).is_empty() {
+        let diff = non_pawn_material(pos, strong) - non_pawn_material(pos, !strong);
+        if diff < tables::material(Role::Rook).0 {
+            return 12;
+        }
+    }
+    64
+}
+
+/// The static evaluation of `pos` for the side to move, in centipawns.
+#[must_use]
+pub fn evaluate(pos: &Chess) -> i32 {
+    let s = terms(pos);
+    let phase = phase(pos);
+    let eg = s.1 * scale(pos, s.1) / 64;
+    let mut v = S(s.0, eg).blend(phase);
+    v += mop_up(pos, s.1);
+    let v = match pos.turn() {
+        Color::White => v,
+        Color::Black => -v,
+    };
+    v + TEMPO * phase / MAX_PHASE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, FromSetup, fen::Fen};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal")
+    }
+
+    fn mirrored(fen: &str) -> Chess {
+        let p = pos(fen);
+        let mut setup = p.to_setup(shakmaty::EnPassantMode::Legal);
+        setup.mirror();
+        Chess::from_setup(setup, CastlingMode::Standard).expect("mirror")
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+            "8/5pk1/6p1/3P4/1p6/1P3KP1/8/8 b - - 0 40",
+            "r4rk1/1pp2ppp/p1n1bq2/3p4/3P4/P1NB1Q2/1PP2PPP/R4RK1 w - - 0 14",
+            "8/8/8/4k3/8/8/3QK3/8 w - - 0 1",
+        ] {
+            assert_eq!(evaluate(&pos(fen)), evaluate(&mirrored(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn start_position_is_about_level_and_extra_queen_is_winning() {
+        let start = evaluate(&Chess::default());
+        assert!(start.abs() < 40, "{start}");
+        let up = evaluate(&pos(
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ));
+        assert!(up > 700, "{up}");
+    }
+}

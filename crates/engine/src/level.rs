@@ -1,0 +1,105 @@
+//! Strength levels 1–8: search limits plus controlled weakening.
+//!
+//! A level caps the search (depth and nodes; the caller's time limit applies on top)
+//! and, below level 8, chooses the move among the root moves whose score is within a
+//! level-dependent margin of the best one, weighted towards the best. This plays like a
+//! weaker person, not a random blunderer: the root moves are searched with a full
+//! window at every completed depth so their scores are exact, and from level 3 up a
+//! safety net applies after the choice:
+//!
+//! * a mate in one is always played, and a forced mate found by the search is always
+//!   followed;
+//! * a move that allows mate in one, or leaves the queen to be won by a capture (static
+//!   exchange), is never chosen unless the best move does so too.
+//!
+//! | level | depth cap | node cap  | margin (cp) | safety net |
+//! |-------|-----------|-----------|-------------|------------|
+//! | 1     | 1         | 2 000     | 350         | no         |
+//! | 2     | 2         | 6 000     | 220         | no         |
+//! | 3     | 3         | 20 000    | 140         | yes        |
+//! | 4     | 4         | 50 000    | 90          | yes        |
+//! | 5     | 6         | 150 000   | 55          | yes        |
+//! | 6     | 8         | 500 000   | 30          | yes        |
+//! | 7     | 12        | 2 000 000 | 12          | yes        |
+//! | 8     | —         | —         | 0           | (best move)|
+//!
+//! The Elo each level plays at is measured by matches (see `tools/RESULTS.md`), not
+//! claimed here.
+
+use crate::limits::SearchLimits;
+
+/// The weakest level.
+pub const MIN_LEVEL: u8 = 1;
+/// Full strength.
+pub const MAX_LEVEL: u8 = 8;
+
+/// What a level means to the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    /// The level number, 1..=8.
+    pub number: u8,
+    /// Depth cap.
+    pub max_depth: Option<u8>,
+    /// Node cap.
+    pub max_nodes: Option<u64>,
+    /// Root moves whose score is within this many centipawns of the best may be chosen;
+    /// 0 means always the best move.
+    pub margin_cp: i32,
+    /// Whether the safety net (mate in one, no mate-in-one allowed, no hung queen) applies.
+    pub safety: bool,
+}
+
+impl Level {
+    /// The parameters of level `n`, or `None` if `n` is not in 1..=8.
+    #[must_use]
+    pub fn new(n: u8) -> Option<Level> {
+        let (max_depth, max_nodes, margin_cp, safety) = match n {
+            1 => (Some(1), Some(2_000), 350, false),
+            2 => (Some(2), Some(6_000), 220, false),
+            3 => (Some(3), Some(20_000), 140, true),
+            4 => (Some(4), Some(50_000), 90, true),
+            5 => (Some(6), Some(150_000), 55, true),
+            6 => (Some(8), Some(500_000), 30, true),
+            7 => (Some(12), Some(2_000_000), 12, true),
+            8 => (None, None, 0, true),
+            _ => return None,
+        };
+        Some(Level {
+            number: n,
+            max_depth,
+            max_nodes,
+            margin_cp,
+            safety,
+        })
+    }
+
+    /// Full strength.
+    #[must_use]
+    pub fn full() -> Level {
+        Level {
+            number: MAX_LEVEL,
+            max_depth: None,
+            max_nodes: None,
+            margin_cp: 0,
+            safety: true,
+        }
+    }
+
+    /// Whether the root moves need exact scores (a choice among several moves).
+    #[must_use]
+    pub fn chooses(&self) -> bool {
+        self.margin_cp > 0
+    }
+
+    /// `limits` tightened by this level's caps.
+    #[must_use]
+    pub fn apply(&self, mut limits: SearchLimits) -> SearchLimits {
+        if let Some(d) = self.max_depth {
+            limits.depth = Some(limits.depth.map_or(d, |x| x.min(d)));
+        }
+        if let Some(n) = self.max_nodes {
+            limits.nodes = Some(limits.nodes.map_or(n, |x| x.min(n)));
+        }
+        limits
+    }
+}

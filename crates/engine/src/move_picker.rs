@@ -1,0 +1,345 @@
+//! Move ordering in explicit stages.
+//!
+//! shakmaty generates all legal moves at once; the picker then hands them out lazily,
+//! stage by stage, scoring and sorting a stage only when the search gets that far:
+//!
+//! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here;
+//! 2. [`Stage::GoodNoisy`]: captures and promotions by most valuable victim / least
+//!    valuable attacker, those that lose material by static exchange set aside;
+//! 3. [`Stage::Killers`]: the two quiet moves that last caused a cut-off at this ply,
+//!    then the counter-move to the opponent's last move;
+//! 4. [`Stage::Quiets`]: the remaining quiet moves by history score;
+//! 5. [`Stage::BadNoisy`]: the losing captures, last.
+//!
+//! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2.
+
+use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
+
+use crate::{see, tt::PackedMove};
+
+/// The stages of [`MovePicker`], in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// The transposition-table move.
+    TtMove,
+    /// Score the captures and promotions.
+    ScoreNoisy,
+    /// Captures and promotions that do not lose material.
+    GoodNoisy,
+    /// Killer moves and the counter-move.
+    Killers,
+    /// Score the quiet moves.
+    ScoreQuiets,
+    /// Quiet moves by history.
+    Quiets,
+    /// Captures that lose material by exchange.
+    BadNoisy,
+    /// Nothing left.
+    Done,
+}
+
+/// History of quiet moves that caused cut-offs, by side, from square and to square.
+#[derive(Debug, Clone)]
+pub struct History {
+    table: Vec<i32>,
+}
+
+/// Bound of the history scores.
+pub const HISTORY_MAX: i32 = 16_384;
+
+impl Default for History {
+    fn default() -> Self {
+        Self {
+            table: vec![0; 2 * 64 * 64],
+        }
+    }
+}
+
+impl History {
+    #[inline]
+    fn index(color: Color, m: Move) -> usize {
+        let from = m.from().map_or(0, |s| s.to_usize());
+        usize::from(color.is_black()) * 4096 + from * 64 + m.to().to_usize()
+    }
+
+    /// Score of a quiet move.
+    #[must_use]
+    pub fn get(&self, color: Color, m: Move) -> i32 {
+        self.table[Self::index(color, m)]
+    }
+
+    /// Rewards (positive `bonus`) or punishes a move, staying within ±[`HISTORY_MAX`].
+    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
+        let e = &mut self.table[Self::index(color, m)];
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Shrinks all scores (between searches), so old lessons fade.
+    pub fn age(&mut self) {
+        for e in &mut self.table {
+            *e /= 2;
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
+/// Whether a move is a capture or a promotion.
+#[inline]
+#[must_use]
+pub fn is_noisy(m: Move) -> bool {
+    m.is_capture() || m.is_promotion()
+}
+
+fn mvv_lva(m: Move) -> i32 {
+    let victim = m.capture().map_or(0, see::value);
+    let promo = m.promotion().map_or(0, see::value);
+    victim * 8 + promo * 8 - m.role() as i32
+}
+
+/// Hands out the legal moves of a position, best guesses first.
+#[derive(Debug)]
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; 256],
+    stage: Stage,
+    tt: PackedMove,
+    refutations: [Option<Move>; 3],
+    tt_given: Option<Move>,
+    /// Moves `[0, noisy_end)` are noisy, the rest quiet (after partitioning).
+    noisy_end: usize,
+    cursor: usize,
+    bad: MoveList,
+    bad_cursor: usize,
+    refutation_cursor: usize,
+    quiets_only_noisy: bool,
+}
+
+impl MovePicker {
+    /// A picker over all legal moves of `pos` for the main search.
+    #[must_use]
+    pub fn new(
+        pos: &Chess,
+        tt: PackedMove,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> Self {
+        Self::build(
+            pos.legal_moves(),
+            tt,
+            [killers[0], killers[1], counter],
+            false,
+        )
+    }
+
+    /// A picker for quiescence: captures and promotions that do not lose material, in
+    /// MVV-LVA order (`moves` should be noisy moves only).
+    #[must_use]
+    pub fn noisy(moves: MoveList, tt: PackedMove) -> Self {
+        Self::build(moves, tt, [None; 3], true)
+    }
+
+    fn build(
+        moves: MoveList,
+        tt: PackedMove,
+        refutations: [Option<Move>; 3],
+        only_noisy: bool,
+    ) -> Self {
+        Self {
+            moves,
+            scores: [0; 256],
+            stage: Stage::TtMove,
+            tt,
+            refutations,
+            tt_given: None,
+            noisy_end: 0,
+            cursor: 0,
+            bad: MoveList::new(),
+            bad_cursor: 0,
+            refutation_cursor: 0,
+            quiets_only_noisy: only_noisy,
+        }
+    }
+
+    /// Number of legal moves (0: checkmate or stalemate in the main search).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The current stage.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// Skips the remaining quiet moves (late-move pruning); losing captures still come.
+    pub fn skip_quiets(&mut self) {
+        if self.stage < Stage::BadNoisy && self.stage >= Stage::Killers {
+            self.stage = Stage::BadNoisy;
+        }
+        self.quiets_only_noisy = true;
+    }
+
+    fn already_given(&self, m: Move) -> bool {
+        self.tt_given == Some(m) || self.refutations[..self.refutation_cursor].contains(&Some(m))
+    }
+
+    /// Selection sort step: the best-scored move of `[cursor, end)` swapped to `cursor`.
+    fn pick_best(&mut self, end: usize) -> Option<Move> {
+        if self.cursor >= end {
+            return None;
+        }
+        let mut best = self.cursor;
+        for i in self.cursor + 1..end {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.cursor, best);
+        self.scores.swap(self.cursor, best);
+        let m = self.moves[self.cursor];
+        self.cursor += 1;
+        Some(m)
+    }
+
+    /// The next move to try, or `None` when all have been handed out.
+    pub fn next(&mut self, pos: &Chess, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::ScoreNoisy;
+                    if let Some(&m) = self.moves.iter().find(|m| self.tt.matches(**m))
+                        && (!self.quiets_only_noisy || is_noisy(m))
+                    {
+                        self.tt_given = Some(m);
+                        return Some(m);
+                    }
+                }
+                Stage::ScoreNoisy => {
+                    // Partition: noisy moves first.
+                    let mut end = 0;
+                    for i in 0..self.moves.len() {
+                        if is_noisy(self.moves[i]) {
+                            self.moves.swap(i, end);
+                            end += 1;
+                        }
+                    }
+                    self.noisy_end = end;
+                    for i in 0..end {
+                        self.scores[i] = mvv_lva(self.moves[i]);
+                    }
+                    self.cursor = 0;
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.pick_best(self.noisy_end) {
+                    Some(m) => {
+                        if self.tt_given == Some(m) {
+                            continue;
+                        }
+                        let queen_promo = m.promotion() == Some(Role::Queen);
+                        if queen_promo || see::see_ge(pos, m, 0) {
+                            return Some(m);
+                        }
+                        self.bad.push(m);
+                    }
+                    None => {
+                        self.stage = if self.quiets_only_noisy {
+                            Stage::Done
+                        } else {
+                            Stage::Killers
+                        };
+                    }
+                },
+                Stage::Killers => {
+                    if self.refutation_cursor >= self.refutations.len() {
+                        self.stage = Stage::ScoreQuiets;
+                        continue;
+                    }
+                    let candidate = self.refutations[self.refutation_cursor];
+                    let seen_before =
+                        self.refutations[..self.refutation_cursor].contains(&candidate);
+                    self.refutation_cursor += 1;
+                    if let Some(k) = candidate
+                        && !seen_before
+                        && self.tt_given != Some(k)
+                        && !is_noisy(k)
+                        && self.moves[self.noisy_end..].contains(&k)
+                    {
+                        return Some(k);
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    let color = pos.turn();
+                    for i in self.noisy_end..self.moves.len() {
+                        self.scores[i] = history.get(color, self.moves[i]);
+                    }
+                    self.cursor = self.noisy_end;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.pick_best(self.moves.len()) {
+                    Some(m) => {
+                        if !self.already_given(m) {
+                            return Some(m);
+                        }
+                    }
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => {
+                    if self.quiets_only_noisy
+                        && self.stage == Stage::BadNoisy
+                        && self.noisy_end == 0
+                    {
+                        // Quiescence never reaches here; kept for late-move pruning.
+                    }
+                    if self.bad_cursor < self.bad.len() {
+                        let m = self.bad[self.bad_cursor];
+                        self.bad_cursor += 1;
+                        return Some(m);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    #[test]
+    fn every_legal_move_is_given_exactly_once() {
+        let pos: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("pos");
+        let legal = pos.legal_moves();
+        let tt = PackedMove::new(legal[7]);
+        let quiet = legal.iter().copied().find(|m| !is_noisy(*m));
+        let mut picker = MovePicker::new(&pos, tt, [quiet, quiet], None);
+        let history = History::default();
+        let mut seen = Vec::new();
+        while let Some(m) = picker.next(&pos, &history) {
+            seen.push(m);
+        }
+        assert_eq!(seen.len(), legal.len());
+        assert_eq!(seen[0], legal[7]);
+        for m in &legal {
+            assert_eq!(seen.iter().filter(|s| *s == m).count(), 1, "{m:?}");
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! The transposition table: what earlier searches learnt about positions, by key.
+//!
+//! # Layout
+//!
+//! The table is a power-of-two number of [`Bucket`]s of two entries. Each entry is two
+//! `u64`s: the full Zobrist key (so a hit is a real hit, short of a 64-bit collision),
+//! and a packed data word:
+//!
+//! | bits    | field                                                        |
+//! |---------|--------------------------------------------------------------|
+//! | 0..16   | best move, see [`PackedMove`] (0 = none)                     |
+//! | 16..32  | score, `i16`, mate scores stored relative to this node       |
+//! | 32..48  | static evaluation, `i16`                                     |
+//! | 48..56  | depth in plies, `u8`                                         |
+//! | 56..58  | bound: 1 = upper (fail low), 2 = lower (fail high), 3 = exact|
+//! | 58..64  | generation (search number modulo 64), for replacement        |
+//!
+//! Slot 0 of a bucket keeps the deeper (or fresher) entry; slot 1 is always replaced.
+//!
+//! # Mate scores
+//!
+//! A search score of "mate in n plies" is relative to the root (`MATE - ply_of_mate`).
+//! The same position can be reached at different plies, so the table stores mate scores
+//! relative to the node itself: [`score_to_tt`] adds the node's ply to a winning mate
+//! score (subtracts for a losing one) on the way in, [`score_from_tt`] undoes it on the
+//! way out at the ply where the entry is found.
+
+use shakmaty::{Move, Role, Square};
+
+use crate::search::{MATE, MATE_BOUND};
+
+/// A move in 16 bits: from square (bits 0..6), to square (6..12; the rook's square for
+/// castling, as shakmaty encodes castling), promotion role (12..15; 0 = none). The null
+/// value 0 never describes a legal move (from == to == a1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct PackedMove(pub u16);
+
+impl PackedMove {
+    /// No move.
+    pub const NONE: PackedMove = PackedMove(0);
+
+    /// Packs a move; drops (which standard chess never has) pack to [`PackedMove::NONE`].
+    #[must_use]
+    pub fn new(m: Move) -> Self {
+        let Some(from) = m.from() else {
+            return Self::NONE;
+        };
+        let promo = m.promotion().map_or(0, |r| r as u16);
+        Self(from as u16 | ((m.to() as u16) << 6) | (promo << 12))
+    }
+
+    /// The origin square.
+    #[must_use]
+    pub fn from(self) -> Square {
+        Square::new(u32::from(self.0 & 63))
+    }
+
+    /// The target square.
+    #[must_use]
+    pub fn to(self) -> Square {
+        Square::new(u32::from((self.0 >> 6) & 63))
+    }
+
+    /// The promotion role, if any.
+    #[must_use]
+    pub fn promotion(self) -> Option<Role> {
+        Role::try_from(u32::from((self.0 >> 12) & 7)).ok()
+    }
+
+    /// Whether this is [`PackedMove::NONE`].
+    #[must_use]
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `m` packs to this value.
+    #[must_use]
+    pub fn matches(self, m: Move) -> bool {
+        !self.is_none() && PackedMove::new(m) == self
+    }
+}
+
+/// What a stored score says about the true score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most the stored score (the search failed low).
+    Upper = 1,
+    /// The true score is at least the stored score (the search failed high).
+    Lower = 2,
+    /// The stored score is exact.
+    Exact = 3,
+}
+
+/// One probe result, unpacked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Best (or refuting) move found, [`PackedMove::NONE`] if none.
+    pub mv: PackedMove,
+    /// Score, already converted back to the probing node's ply.
+    pub score: i32,
+    /// Static evaluation of the position.
+    pub eval: i32,
+    /// Remaining depth of the search that stored it.
+    pub depth: i32,
+    /// Kind of bound.
+    pub bound: Bound,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    data: u64,
+}
+
+/// Two slots; 32 bytes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bucket {
+    slots: [Slot; 2],
+}
+
+/// Converts a search score at `ply` into the node-relative score stored in the table.
+#[must_use]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    let ply = i32::try_from(ply).unwrap_or(0);
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// Converts a node-relative stored score back into a search score at `ply`.
+#[must_use]
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    let ply = i32::try_from(ply).unwrap_or(0);
+    if score >= MATE_BOUND {
+        (score - ply).min(MATE)
+    } else if score <= -MATE_BOUND {
+        (score + ply).max(-MATE)
+    } else {
+        score
+    }
+}
+
+fn pack(mv: PackedMove, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+    let eval = eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+    let depth = depth.clamp(0, 255) as u8;
+    u64::from(mv.0)
+        | (u64::from(score as u16) << 16)
+        | (u64::from(eval as u16) << 32)
+        | (u64::from(depth) << 48)
+        | ((bound as u64) << 56)
+        | (u64::from(generation & 63) << 58)
+}
+
+fn unpack(data: u64, ply: usize) -> Option<TtEntry> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some(TtEntry {
+        mv: PackedMove(data as u16),
+        score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
+        eval: i32::from((data >> 32) as u16 as i16),
+        depth: i32::from((data >> 48) as u8),
+        bound,
+    })
+}
+
+fn generation_of(data: u64) -> u8 {
+    ((data >> 58) & 63) as u8
+}
+
+fn depth_of(data: u64) -> i32 {
+    i32::from((data >> 48) as u8)
+}
+
+/// The transposition table.
+#[derive(Debug, Clone)]
+pub struct Tt {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Tt {
+    /// A table using at most `mb` mebibytes (at least one bucket), rounded down to a
+    /// power of two of buckets.
+    #[must_use]
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
+        let wanted = (bytes / core::mem::size_of::<Bucket>()).max(1);
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        Self {
+            buckets: vec![Bucket::default(); count],
+            mask: count - 1,
+            generation: 0,
+        }
+    }
+
+    /// Size in mebibytes.
+    #[must_use]
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * core::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.buckets.fill(Bucket::default());
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        // Multiply-shift on the high bits; the low bits pick nothing in particular.
+        ((key >> 32).wrapping_mul(0x9E37_79B1) as usize ^ key as usize) & self.mask
+    }
+
+    /// Looks `key` up; scores are converted to `ply`.
+    #[must_use]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        let bucket = &self.buckets[self.index(key)];
+        bucket
+            .slots
+            .iter()
+            .find(|s| s.key == key && s.data != 0)
+            .and_then(|s| unpack(s.data, ply))
+    }
+
+    /// Stores a search result for `key` found at `ply`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        mv: PackedMove,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation;
+        let index = self.index(key);
+        let bucket = &mut self.buckets[index];
+        // Same position: refresh in place, keeping an older best move if we have none.
+        if let Some(slot) = bucket.slots.iter_mut().find(|s| s.key == key) {
+            let mv = if mv.is_none() {
+                PackedMove(slot.data as u16)
+            } else {
+                mv
+            };
+            if bound == Bound::Exact
+                || depth + 3 >= depth_of(slot.data)
+                || generation_of(slot.data) != generation
+            {
+                slot.data = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+            }
+            return;
+        }
+        let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+        let first = bucket.slots[0];
+        if first.data == 0
+            || generation_of(first.data) != generation
+            || depth >= depth_of(first.data)
+        {
+            bucket.slots[1] = first;
+            bucket.slots[0] = Slot { key, data };
+        } else {
+            bucket.slots[1] = Slot { key, data };
+        }
+    }
+
+    /// Permille of the first 1000 buckets' slots used by this search (UCI `hashfull`).
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let n = self.buckets.len().min(500);
+        let used = self.buckets[..n]
+            .iter()
+            .flat_map(|b| b.slots.iter())
+            .filter(|s| s.data != 0 && generation_of(s.data) == self.generation)
+            .count();
+        u32::try_from(used * 1000 / (2 * n).max(1)).unwrap_or(1000)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_round_trip_through_different_plies() {
+        let mut tt = Tt::new(1);
+        let key = 0xDEAD_BEEF_1234_5678;
+        // Mate in 3 plies from a node at ply 5: the root sees MATE - 8.
+        let stored_at_ply = 5;
+        let score = MATE - 8;
+        tt.store(
+            key,
+            stored_at_ply,
+            PackedMove::NONE,
+            score,
+            17,
+            4,
+            Bound::Exact,
+        );
+        let same = tt.probe(key, stored_at_ply).expect("hit");
+        assert_eq!(same.score, score);
+        // Found again at ply 9 by a transposition: still mate 3 plies from that node.
+        let later = tt.probe(key, 9).expect("hit");
+        assert_eq!(later.score, MATE - 12);
+        assert_eq!(later.eval, 17);
+        assert_eq!(later.depth, 4);
+        assert_eq!(later.bound, Bound::Exact);
+        // Losing side.
+        tt.store(key, 2, PackedMove::NONE, -(MATE - 7), 0, 6, Bound::Upper);
+        assert_eq!(tt.probe(key, 4).expect("hit").score, -(MATE - 9));
+        assert_eq!(tt.probe(key, 2).expect("hit").score, -(MATE - 7));
+    }
+
+    #[test]
+    fn ordinary_scores_and_moves_survive_packing() {
+        let mut tt = Tt::new(1);
+        let m = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E7,
+            capture: Some(Role::Knight),
+            to: Square::D8,
+            promotion: Some(Role::Queen),
+        };
+        tt.store(42, 3, PackedMove::new(m), -1234, -55, 9, Bound::Lower);
+        let e = tt.probe(42, 0).expect("hit");
+        assert_eq!(e.score, -1234);
+        assert_eq!(e.eval, -55);
+        assert!(e.mv.matches(m));
+        assert_eq!(e.mv.from(), Square::E7);
+        assert_eq!(e.mv.to(), Square::D8);
+        assert_eq!(e.mv.promotion(), Some(Role::Queen));
+        assert!(tt.probe(43, 0).is_none());
+    }
+}

@@ -1,0 +1,28 @@
+//! Move generation and the engine's incremental keys against known perft totals
+//! (`tests/data/perft.epd`, a copy of the shared `data/perft.epd`), to depth 4.
+
+use gambit_engine::{perft::perft, root::parse_fen};
+
+#[test]
+fn perft_matches_the_reference_to_depth_4() {
+    let data = include_str!("data/perft.epd");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let mut fields = line.split(';');
+        let fen = fields.next().expect("fen").trim();
+        let pos = parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for field in fields {
+            let field = field.trim();
+            let Some((d, n)) = field.split_once(' ') else {
+                continue;
+            };
+            let depth: u32 = d.trim_start_matches('D').parse().expect("depth");
+            let expected: u64 = n.trim().parse().expect("count");
+            if depth <= 4 {
+                assert_eq!(perft(&pos, depth), expected, "{fen} depth {depth}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 28, "{checked}");
+}

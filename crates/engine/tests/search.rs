@@ -1,0 +1,383 @@
+//! Behaviour tests of the search through the public API.
+
+use gambit_engine::{
+    Engine, Event, Level, Limits, ManualClock, Request, Root, Score, Search, SearchLimits,
+    handle_request, root::parse_fen,
+};
+use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
+
+fn best(fen: &str, limits: SearchLimits) -> (String, Score) {
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let root = Root::new(parse_fen(fen).expect("fen"));
+    let mut search = Search::new(&mut engine, root, Level::full(), limits, &clock);
+    let b = search.run(|_| {}).expect("a move");
+    (b.uci, b.score)
+}
+
+#[test]
+fn finds_mate_in_one() {
+    let (m, s) = best(
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        SearchLimits::depth(4),
+    );
+    assert_eq!(m, "d1d8");
+    assert_eq!(s, Score::Mate(1));
+}
+
+#[test]
+fn finds_mate_in_two() {
+    // WAC.001: Qg6 and Qh7#.
+    let (m, s) = best(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        SearchLimits::depth(14),
+    );
+    assert_eq!(m, "g3g6");
+    assert_eq!(s, Score::Mate(2));
+}
+
+#[test]
+fn finds_mate_in_three() {
+    // WAC.057: Rf8+ Qxf8 Rxf8+ Rxf8 Qxg6#.
+    let (m, s) = best(
+        "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+        SearchLimits::depth(14),
+    );
+    assert_eq!(m, "f3f8");
+    assert_eq!(s, Score::Mate(3));
+}
+
+#[test]
+fn finds_being_mated() {
+    // Black to move is mated next move whatever it does (back rank).
+    let (_, s) = best("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1", SearchLimits::depth(5));
+    assert!(
+        matches!(s, Score::Mate(n) if n < 0) || matches!(s, Score::Cp(_)),
+        "{s:?}"
+    );
+}
+
+#[test]
+fn takes_a_hanging_piece() {
+    // The black queen on d5 is attacked by the knight and defended by nothing.
+    let (m, _) = best(
+        "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3",
+        SearchLimits::depth(5),
+    );
+    assert_eq!(m, "c3d5");
+}
+
+#[test]
+fn avoids_the_stalemate_trap() {
+    // White is a queen up; Qb6?? and Qc7?? stalemate the king on a8. Any mate or
+    // progress is fine, a stalemating move is not.
+    let fen = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1";
+    let (m, s) = best(fen, SearchLimits::depth(6));
+    let pos = parse_fen(fen).expect("fen");
+    let mv = m
+        .parse::<UciMove>()
+        .expect("uci")
+        .to_move(&pos)
+        .expect("legal");
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    assert!(!after.is_stalemate(), "{m} stalemates");
+    assert!(matches!(s, Score::Mate(n) if n > 0), "{s:?}");
+}
+
+#[test]
+fn sees_a_draw_by_repetition_in_the_game_history() {
+    // Black, a rook down, can repeat the position by checking from h4/h3 (game history
+    // contains the positions): the engine should see the repetition as a draw.
+    let fen = "6k1/5ppp/8/8/8/8/q4PPP/1R4K1 b - - 0 1";
+    let moves = ["a2a1", "b1a1"]; // trade: black is now lost (down a rook)... sanity only
+    let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
+    assert_eq!(root.history.len(), 0, "captures clear the history");
+    // Perpetual: white king boxed in, black queen checks forever.
+    let fen = "7k/6pp/8/8/8/8/5qPP/R2R3K b - - 0 1";
+    let root = Root::from_fen_and_moves(fen, &["f2f1", "d1f1"]).expect("legal");
+    assert!(root.history.is_empty());
+    let fen = "6k1/6pp/8/8/8/7q/5PPP/RR4K1 b - - 0 1";
+    let moves = ["h3g4", "g1h1", "g4h3", "h1g1", "h3g4", "g1h1"];
+    let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
+    assert_eq!(root.history.len(), 6);
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let mut s = Search::new(
+        &mut engine,
+        root,
+        Level::full(),
+        SearchLimits::depth(8),
+        &clock,
+    );
+    let b = s.run(|_| {}).expect("move");
+    // Black is a rook and more down: returning to h3 repeats (draw) and is best.
+    assert_eq!(b.score, Score::Cp(0), "{b:?}");
+}
+
+#[test]
+fn stops_within_a_time_budget_on_a_ticking_clock() {
+    // Every clock reading advances 1 ms: the search must notice the budget.
+    let mut engine = Engine::new();
+    let clock = ManualClock::ticking(1);
+    let root = Root::new(Chess::default());
+    let mut search = Search::new(
+        &mut engine,
+        root,
+        Level::full(),
+        SearchLimits::movetime(50),
+        &clock,
+    );
+    let b = search.run(|_| {});
+    assert!(b.is_some());
+    let spent = search.elapsed_ms();
+    assert!(spent <= 60, "{spent} ms");
+}
+
+#[test]
+fn stops_within_a_real_time_budget() {
+    for ms in [20u64, 100, 300] {
+        let mut engine = Engine::new();
+        let clock = gambit_engine::InstantClock::new();
+        let root = Root::new(
+            parse_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8")
+                .expect("fen"),
+        );
+        let start = std::time::Instant::now();
+        let mut search = Search::new(
+            &mut engine,
+            root,
+            Level::full(),
+            SearchLimits::movetime(ms),
+            &clock,
+        );
+        let b = search.run(|_| {});
+        let spent = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        assert!(b.is_some());
+        assert!(spent <= ms + 10, "budget {ms} ms, spent {spent} ms");
+    }
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let root = Root::new(Chess::default());
+    let mut search = Search::new(
+        &mut engine,
+        root,
+        Level::full(),
+        SearchLimits::nodes(5_000),
+        &clock,
+    );
+    search.run(|_| {}).expect("move");
+    assert!(search.nodes() <= 5_000, "{}", search.nodes());
+}
+
+#[test]
+fn iterations_come_one_depth_at_a_time() {
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let root = Root::new(Chess::default());
+    let mut search = Search::new(
+        &mut engine,
+        root,
+        Level::full(),
+        SearchLimits::depth(6),
+        &clock,
+    );
+    let mut depths = Vec::new();
+    while let Some(it) = search.next_iteration() {
+        assert!(!it.pv.is_empty());
+        depths.push(it.depth);
+    }
+    assert_eq!(depths, vec![1, 2, 3, 4, 5, 6]);
+    assert!(search.best_move().is_some());
+}
+
+fn search_events(request: Request) -> Vec<Event> {
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let mut events = Vec::new();
+    handle_request(&mut engine, request, &clock, |e| events.push(e));
+    events
+}
+
+fn request(fen: &str, moves: &[&str], level: u8) -> Request {
+    Request::Search {
+        id: 7,
+        fen: fen.to_owned(),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        level,
+        limits: Limits {
+            movetime_ms: None,
+            depth: Some(3),
+            nodes: None,
+        },
+    }
+}
+
+#[test]
+fn handle_request_answers_ping_and_search() {
+    assert!(matches!(
+        search_events(Request::Ping).as_slice(),
+        [Event::Pong { .. }]
+    ));
+    let events = search_events(request("startpos", &["e2e4", "e7e5", "g1f3"], 8));
+    assert!(events.len() >= 2);
+    assert!(matches!(
+        events[0],
+        Event::Progress {
+            id: 7,
+            depth: 1,
+            ..
+        }
+    ));
+    let Some(Event::BestMove { id, uci, .. }) = events.last() else {
+        panic!("no best move: {events:?}");
+    };
+    assert_eq!(*id, 7);
+    let root = Root::from_fen_and_moves("startpos", &["e2e4", "e7e5", "g1f3"]).expect("ok");
+    let m: UciMove = uci.parse().expect("uci");
+    assert!(m.to_move(&root.position).is_ok());
+}
+
+#[test]
+fn bad_requests_give_errors_not_panics() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let cases = [
+        request("not a fen", &[], 5),
+        request("8/8/8/8/8/8/8/8 w - - 0 1", &[], 5),
+        request(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+            &["e2e5"],
+            5,
+        ),
+        request(start, &["e2e4", "e2e4"], 5),
+        request(start, &["zz"], 5),
+        request(start, &[], 0),
+        request(start, &[], 9),
+        // Checkmated (fool's mate) and stalemated positions.
+        request(start, &["f2f3", "e7e5", "g2g4", "d8h4"], 5),
+        request("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[], 5),
+    ];
+    for r in cases {
+        let events = search_events(r.clone());
+        assert!(
+            matches!(events.as_slice(), [Event::Error { id: 7, .. }]),
+            "{r:?} → {events:?}"
+        );
+    }
+}
+
+#[test]
+fn every_level_answers_within_its_caps() {
+    for level in 1..=8 {
+        let events = search_events(request(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            &[],
+            level,
+        ));
+        assert!(
+            matches!(events.last(), Some(Event::BestMove { .. })),
+            "level {level}: {events:?}"
+        );
+    }
+}
+
+/// Positions from random play, reproducible.
+fn random_positions(count: usize, seed: u64) -> Vec<(Chess, Vec<String>)> {
+    let mut rng = gambit_engine::rng::Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        let plies = 4 + rng.below(80);
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[usize::try_from(rng.below(legal.len() as u64)).unwrap_or(0)];
+            moves.push(m.to_uci(CastlingMode::Standard).to_string());
+            pos.play_unchecked(m);
+        }
+        if !pos.legal_moves().is_empty() {
+            out.push((pos, moves));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_returned_move_is_legal() {
+    let mut engine = Engine::with_hash_mb(4);
+    for (i, (pos, moves)) in random_positions(120, 99).into_iter().enumerate() {
+        let level = u8::try_from(1 + i % 8).unwrap_or(8);
+        let clock = ManualClock::new();
+        let limits = SearchLimits {
+            nodes: Some(3_000),
+            ..SearchLimits::default()
+        };
+        let mut search =
+            gambit_engine::prepare(&mut engine, "startpos", &moves, level, limits, &clock)
+                .expect("valid request");
+        let b = search.run(|it| assert!(!it.pv.is_empty())).expect("move");
+        assert!(pos.is_legal(b.mv), "{b:?} in {moves:?}");
+        let uci: UciMove = b.uci.parse().expect("uci");
+        assert_eq!(uci.to_move(&pos).ok(), Some(b.mv));
+    }
+}
+
+#[test]
+fn levels_from_three_never_miss_mate_in_one() {
+    // Mate in one on the board, plus plenty of decent alternatives.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    for level in 3..=8 {
+        for seed in 0..12u64 {
+            let mut engine = Engine::new();
+            engine.set_seed(seed);
+            let clock = ManualClock::new();
+            let mut s = gambit_engine::prepare(
+                &mut engine,
+                fen,
+                &[] as &[&str],
+                level,
+                SearchLimits::depth(3),
+                &clock,
+            )
+            .expect("ok");
+            let b = s.run(|_| {}).expect("move");
+            assert_eq!(b.uci, "h5f7", "level {level} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn levels_from_three_never_hang_the_queen() {
+    // Quiet position, white queen in the middle; many moves lose her to a pawn or minor.
+    let fen = "r1b1kb1r/ppp2ppp/2n2n2/3qp3/8/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 1 5";
+    let pos = parse_fen(fen).expect("fen");
+    for level in 3..=7 {
+        for seed in 0..10u64 {
+            let mut engine = Engine::new();
+            engine.set_seed(seed * 7919 + u64::from(level));
+            let clock = ManualClock::new();
+            let mut s = gambit_engine::prepare(
+                &mut engine,
+                fen,
+                &[] as &[&str],
+                level,
+                SearchLimits::depth(4),
+                &clock,
+            )
+            .expect("ok");
+            let b = s.run(|_| {}).expect("move");
+            assert!(
+                gambit_engine::search::is_safe(&pos, b.mv),
+                "level {level} seed {seed}: {}",
+                b.uci
+            );
+        }
+    }
+}

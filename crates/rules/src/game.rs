@@ -22,7 +22,7 @@ use crate::{FenError, Outcome, PlayError, Ply, Reason, TimeControl, fen};
 /// repetition, the fifty-move rule) are detected after every move, in that
 /// order of precedence, as lichess does; a checkmate on the hundredth
 /// half-move without capture or pawn move therefore wins.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Game {
     /// `positions[k]` is the position at ply `k`; never empty.
     positions: Vec<Chess>,
@@ -32,6 +32,22 @@ pub struct Game {
     outcome: Option<Outcome>,
     time_control: Option<TimeControl>,
 }
+
+/// Two games are equal when they start from the same position (move counters
+/// included) and have the same plies, clocks, outcome and time control.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        let (a, b) = (self.start_position(), other.start_position());
+        a == b
+            && a.halfmoves() == b.halfmoves()
+            && a.fullmoves() == b.fullmoves()
+            && self.plies == other.plies
+            && self.outcome == other.outcome
+            && self.time_control == other.time_control
+    }
+}
+
+impl Eq for Game {}
 
 impl Default for Game {
     fn default() -> Game {

@@ -52,4 +52,4 @@ pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_c
 
 // The types every caller needs, so `use gambit_rules::{Color, Square, ...}` works
 // without naming `shakmaty` (it is the same type either way).
-pub use shakmaty::{ByColor, Chess, Color, Move, Piece, Role, Square};
+pub use shakmaty::{ByColor, Chess, Color, Move, Piece, Position, Role, Square};

@@ -23,6 +23,24 @@
 //! Plies are numbered `0..=len`: ply 0 is the start position and ply `k` the
 //! position after `k` half-moves. Every query taking a ply is a *view*: it never
 //! changes the game.
+//!
+//! # Map
+//!
+//! - [`Game`]: [`Game::new`], [`Game::from_fen`]; [`Game::play`],
+//!   [`Game::play_uci`], [`Game::play_san`], [`Game::play_with_clock`];
+//!   [`Game::resign`], [`Game::agree_draw`], [`Game::flag`];
+//!   [`Game::takeback`]; [`Game::plies`] ([`Ply`]), [`Game::outcome`]
+//!   ([`Outcome`], [`Reason`]).
+//! - The board at a ply: [`Game::view`] ([`BoardView`]) or the shortcuts
+//!   [`Game::legal_targets`], [`Game::move_for`], [`Game::needs_promotion`],
+//!   [`Game::side_to_move`], [`Game::checked_king`], [`Game::last_move`],
+//!   [`Game::piece_at`].
+//! - Material: [`Game::captured_at`], [`Game::material_diff_at`].
+//! - Text: [`Game::fen`], [`Game::fen_at`], [`Game::to_pgn`] ([`PgnTags`]),
+//!   [`Game::from_pgn`]; storage: [`Game::encode`], [`Game::decode`]
+//!   ([`GameRecord`]).
+//! - Errors, one per domain: [`FenError`], [`PlayError`], [`PgnError`],
+//!   [`RecordError`].
 #![warn(missing_docs)]
 
 mod error;

@@ -11,6 +11,10 @@
 //! becomes an agreement, or a flag fall against insufficient material under
 //! such a `Termination`. A repetition or fifty-move draw that was not claimed
 //! in the game (the players moved on) does not stop the import.
+//!
+//! Like `pgn-reader`, the import is lenient about text that is not PGN
+//! between the moves: a word that cannot be a move, a move number or a result
+//! is skipped. A move it hides shows up as the next move being illegal.
 
 use std::{io, ops::ControlFlow};
 

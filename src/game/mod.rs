@@ -1,0 +1,27 @@
+//! The reactive game around `gambit_rules::Game`: the store the pages share, the
+//! clocks, and what is kept in `localStorage`.
+
+pub mod clock;
+pub mod color_serde;
+pub mod prefs;
+pub mod saved;
+pub mod store;
+
+/// The PGN tags of a game played here: Event, Site and today's date.
+pub fn pgn_tags() -> gambit_rules::PgnTags {
+    let today = js_sys::Date::new_0();
+    gambit_rules::PgnTags {
+        event: "Casual game".to_owned(),
+        site: "Gambit".to_owned(),
+        date: format!(
+            "{:04}.{:02}.{:02}",
+            today.get_full_year(),
+            today.get_month() + 1,
+            today.get_date()
+        ),
+        round: "-".to_owned(),
+        white: "White".to_owned(),
+        black: "Black".to_owned(),
+        extra: Vec::new(),
+    }
+}

@@ -1,0 +1,94 @@
+//! The game in progress as stored in `localStorage` (`gambit.v1.<page>`): the game
+//! record of gambit-rules, the clocks and the board's orientation.
+
+use gambit_rules::Game;
+use gambit_rules::shakmaty::Color;
+use serde::{Deserialize, Serialize};
+
+use super::clock::Clocks;
+
+/// The version of this format; anything else is set aside, not guessed at.
+pub const SAVED_VERSION: u32 = 1;
+
+/// What is stored for one page's game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Always [`SAVED_VERSION`].
+    pub version: u32,
+    /// The game, encoded by `gambit_rules::Game::encode`.
+    pub game: String,
+    /// The clocks, when the game has a time control.
+    pub clocks: Option<Clocks>,
+    /// The colour at the bottom of the board.
+    #[serde(with = "super::color_serde::color")]
+    pub orientation: Color,
+}
+
+impl SavedGame {
+    /// The stored form of a game.
+    pub fn new(game: &Game, clocks: Option<Clocks>, orientation: Color) -> SavedGame {
+        SavedGame {
+            version: SAVED_VERSION,
+            game: game.encode(),
+            clocks,
+            orientation,
+        }
+    }
+
+    /// Reads stored text back into a game, its clocks and orientation; every problem
+    /// is an error in words.
+    pub fn decode(text: &str) -> Result<(Game, Option<Clocks>, Color), String> {
+        let saved: SavedGame =
+            serde_json::from_str(text).map_err(|error| format!("unreadable data ({error})"))?;
+        if saved.version != SAVED_VERSION {
+            return Err(format!("unknown format version {}", saved.version));
+        }
+        let game = Game::decode(&saved.game).map_err(|error| error.to_string())?;
+        Ok((game, saved.clocks, saved.orientation))
+    }
+
+    /// The JSON text to store.
+    pub fn encode(&self) -> String {
+        // Plain data with string keys: serialising cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_keeps_moves_clocks_and_orientation() {
+        let mut game = Game::new();
+        game.play_uci("e2e4").expect("legal");
+        game.play_uci("e7e5").expect("legal");
+        let clocks = super::super::clock::parse_control("3+2").map(Clocks::new);
+        let text = SavedGame::new(&game, clocks, Color::Black).encode();
+        let (restored, restored_clocks, orientation) = SavedGame::decode(&text).expect("readable");
+        assert_eq!(restored.fen(), game.fen());
+        assert_eq!(restored.len(), 2);
+        assert_eq!(restored_clocks, clocks);
+        assert_eq!(orientation, Color::Black);
+    }
+
+    #[test]
+    fn garbage_and_foreign_versions_are_errors() {
+        assert!(SavedGame::decode("").is_err());
+        assert!(SavedGame::decode("{not json").is_err());
+        assert!(
+            SavedGame::decode(r#"{"version":2,"game":"","clocks":null,"orientation":"white"}"#)
+                .is_err()
+        );
+        assert!(
+            SavedGame::decode(
+                r#"{"version":1,"game":"nonsense","clocks":null,"orientation":"white"}"#
+            )
+            .is_err()
+        );
+        assert!(
+            SavedGame::decode(r#"{"version":1,"game":"","clocks":null,"orientation":"green"}"#)
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,398 @@
+//! The game store: one `gambit_rules::Game` in a signal, plus what the page adds
+//! around it (the viewed ply, orientation, clocks, a draw offer, a pending promotion).
+//! Components read it through derived values; every change goes through a method here,
+//! which keeps the clocks, sounds and storage in step.
+
+use gambit_rules::shakmaty::{Board as Pieces, Color, Move, Position, Role, Square};
+use gambit_rules::{Game, Outcome, Ply};
+use leptos::prelude::*;
+
+use super::clock::{Clocks, Control};
+use super::prefs::sound_on;
+use super::saved::SavedGame;
+use crate::sound::{self, Sound};
+use crate::storage;
+
+/// The reactive game of one page. Cheap to copy (signals only).
+#[derive(Debug, Clone, Copy)]
+pub struct GameStore {
+    /// The game itself.
+    pub game: RwSignal<Game>,
+    /// The ply on the board when browsing the history; `None` follows the game.
+    pub viewed: RwSignal<Option<usize>>,
+    /// The colour at the bottom of the board.
+    pub orientation: RwSignal<Color>,
+    /// The clocks, when the game has a time control.
+    pub clocks: RwSignal<Option<Clocks>>,
+    /// The side that offered a draw, until it is accepted, declined or a move is made.
+    pub draw_offer: RwSignal<Option<Color>>,
+    /// A pawn move waiting for the promotion piece: `(from, to)`.
+    pub promotion: RwSignal<Option<(Square, Square)>>,
+    /// A message for the player (a game that could not be restored, a rejected move).
+    pub notice: RwSignal<Option<String>>,
+    /// Wall-clock milliseconds, ticking while a clock runs.
+    pub now: RwSignal<f64>,
+    /// Where the game is saved.
+    storage_key: &'static str,
+}
+
+/// Wall-clock milliseconds (`Date.now()`).
+pub fn wall_clock_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+impl GameStore {
+    /// A store for the game saved under `storage_key`, restored from it when readable.
+    /// Unreadable data is set aside (kept under `<key>.unreadable`) and reported in
+    /// [`GameStore::notice`]; a fresh game starts then.
+    pub fn load(storage_key: &'static str) -> GameStore {
+        let mut notice = None;
+        let (game, clocks, orientation) = match storage::read(storage_key) {
+            Ok(Some(text)) => match SavedGame::decode(&text) {
+                Ok(restored) => restored,
+                Err(reason) => {
+                    let kept = storage::set_aside(storage_key).is_ok();
+                    notice = Some(format!(
+                        "Your saved game could not be restored: {reason}. {}A new game starts.",
+                        if kept { "It was kept aside. " } else { "" }
+                    ));
+                    (Game::new(), None, Color::White)
+                }
+            },
+            Ok(None) => (Game::new(), None, Color::White),
+            Err(reason) => {
+                notice = Some(format!("Games cannot be saved here: {reason}."));
+                (Game::new(), None, Color::White)
+            }
+        };
+        let store = GameStore {
+            game: RwSignal::new(game),
+            viewed: RwSignal::new(None),
+            orientation: RwSignal::new(orientation),
+            clocks: RwSignal::new(clocks),
+            draw_offer: RwSignal::new(None),
+            promotion: RwSignal::new(None),
+            notice: RwSignal::new(notice),
+            now: RwSignal::new(wall_clock_ms()),
+            storage_key,
+        };
+        store.save_on_change();
+        store.tick_clocks();
+        store
+    }
+
+    /// Saves the game, clocks and orientation whenever one of them changes.
+    fn save_on_change(self) {
+        Effect::new(move |_| {
+            let text = self.game.with(|game| {
+                SavedGame::new(game, self.clocks.get(), self.orientation.get()).encode()
+            });
+            if let Err(reason) = storage::write(self.storage_key, &text) {
+                self.notice
+                    .set(Some(format!("The game could not be saved: {reason}.")));
+            }
+        });
+    }
+
+    /// Advances [`GameStore::now`] ten times a second while a clock runs, and ends the
+    /// game when a flag falls.
+    fn tick_clocks(self) {
+        let handle = set_interval_with_handle(
+            move || {
+                let running = self.clocks.with_untracked(|c| c.and_then(|c| c.running));
+                if running.is_none() {
+                    return;
+                }
+                let now = wall_clock_ms();
+                self.now.set(now);
+                self.check_flag(now);
+            },
+            std::time::Duration::from_millis(100),
+        );
+        if let Ok(handle) = handle {
+            on_cleanup(move || handle.clear());
+        }
+        // A clock that ran out while the page was closed.
+        self.check_flag(wall_clock_ms());
+    }
+
+    fn check_flag(self, now: f64) {
+        let flagged = self
+            .clocks
+            .with_untracked(|c| c.and_then(|c| c.flagged(now)));
+        if let Some(color) = flagged {
+            let mut flagged = false;
+            self.game.update(|game| flagged = game.flag(color).is_ok());
+            if flagged {
+                self.finish(now);
+            }
+        }
+    }
+
+    /// Stops the clocks and plays the end sound when the game has just ended.
+    fn finish(self, now: f64) {
+        self.clocks.update(|clocks| {
+            if let Some(clocks) = clocks {
+                clocks.stop(now);
+            }
+        });
+        self.draw_offer.set(None);
+        self.promotion.set(None);
+        if sound_on() {
+            sound::play(Sound::GameEnd);
+        }
+    }
+
+    // ---- Reading -----------------------------------------------------------
+
+    /// The ply on the board (0 = the start position).
+    pub fn ply(&self) -> usize {
+        let len = self.game.with(Game::len);
+        self.viewed.get().map_or(len, |ply| ply.min(len))
+    }
+
+    /// Whether the board shows the current position (not an earlier one).
+    pub fn is_live(&self) -> bool {
+        let len = self.game.with(Game::len);
+        self.viewed.get().is_none_or(|ply| ply >= len)
+    }
+
+    /// The game's result, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.with(Game::outcome)
+    }
+
+    /// The pieces on the board at the viewed ply.
+    pub fn pieces(&self) -> Pieces {
+        let ply = self.ply();
+        self.game.with(|game| game.position_at(ply).board().clone())
+    }
+
+    /// The side to move at the viewed ply.
+    pub fn side_to_move(&self) -> Color {
+        let ply = self.ply();
+        self.game.with(|game| game.side_to_move(ply))
+    }
+
+    /// Whose pieces the player may move: the side to move, when the game is live, not
+    /// over and no promotion is pending.
+    pub fn movable(&self) -> Option<Color> {
+        let open = self.is_live() && self.outcome().is_none() && self.promotion.get().is_none();
+        open.then(|| self.side_to_move())
+    }
+
+    /// The legal targets of the piece on `from` at the viewed ply.
+    pub fn targets(&self, from: Square) -> Vec<Square> {
+        let ply = self.ply();
+        self.game
+            .with_untracked(|game| game.legal_targets(ply, from))
+    }
+
+    /// The last move's squares at the viewed ply.
+    pub fn last_move(&self) -> Option<(Square, Square)> {
+        let ply = self.ply();
+        self.game.with(|game| game.last_move(ply))
+    }
+
+    /// The square of the king in check at the viewed ply.
+    pub fn check(&self) -> Option<Square> {
+        let ply = self.ply();
+        self.game.with(|game| game.checked_king(ply))
+    }
+
+    /// The time left for `color` (tracking [`GameStore::now`]).
+    pub fn clock_ms(&self, color: Color) -> Option<u64> {
+        let now = self.now.get();
+        self.clocks.get().map(|clocks| clocks.remaining(color, now))
+    }
+
+    // ---- Moving ------------------------------------------------------------
+
+    /// The player moved a piece from `from` to `to`: plays it, or asks for the
+    /// promotion piece first.
+    pub fn attempt(&self, from: Square, to: Square) {
+        let ply = self.ply();
+        let needs_choice = self
+            .game
+            .with_untracked(|game| game.needs_promotion(ply, from, to));
+        if needs_choice {
+            self.promotion.set(Some((from, to)));
+        } else {
+            self.play_squares(from, to, None);
+        }
+    }
+
+    /// The promotion dialog's answer: a piece, or `None` to cancel (nothing is played).
+    pub fn promote(&self, role: Option<Role>) {
+        let Some((from, to)) = self.promotion.get_untracked() else {
+            return;
+        };
+        self.promotion.set(None);
+        if let Some(role) = role {
+            self.play_squares(from, to, Some(role));
+        }
+    }
+
+    fn play_squares(&self, from: Square, to: Square, promotion: Option<Role>) {
+        let ply = self.ply();
+        let mv = self
+            .game
+            .with_untracked(|game| game.move_for(ply, from, to, promotion));
+        match mv {
+            Some(mv) => {
+                if let Err(reason) = self.play(&mv) {
+                    self.notice.set(Some(reason));
+                }
+            }
+            None => self
+                .notice
+                .set(Some(format!("{from}{to} is not a legal move here."))),
+        }
+    }
+
+    /// Plays `mv` in the live game: the clocks, the sound and the history follow.
+    /// Returns the error in words when the move is refused (the game is unchanged).
+    pub fn play(&self, mv: &Move) -> Result<(), String> {
+        let now = wall_clock_ms();
+        let mover = self
+            .game
+            .with_untracked(|game| game.side_to_move(game.len()));
+        let mut result = Ok(None);
+        self.game.update(|game| {
+            result = game.play(mv).map(|ply| Some(sound_for(ply)));
+        });
+        let sound = result.map_err(|error| error.to_string())?;
+        let left = self
+            .clocks
+            .try_update(|clocks| clocks.as_mut().map(|c| c.press(mover, now)));
+        if let Some(Some(left)) = left {
+            self.game.update(|game| {
+                game.set_last_clock(Some(left));
+            });
+        }
+        self.viewed.set(None);
+        self.draw_offer.set(None);
+        self.now.set(now);
+        if self.outcome().is_some() {
+            self.finish(now);
+        } else if let Some(sound) = sound
+            && sound_on()
+        {
+            sound::play(sound);
+        }
+        Ok(())
+    }
+
+    // ---- Game actions ------------------------------------------------------
+
+    /// Starts a new game from the standard position, with `control` clocks if any.
+    pub fn new_game(&self, control: Option<Control>) {
+        self.start(Game::new(), control);
+    }
+
+    /// Replaces the game (new game, PGN import, FEN set-up).
+    pub fn start(&self, mut game: Game, control: Option<Control>) {
+        game.set_time_control(control);
+        self.game.set(game);
+        self.clocks.set(control.map(Clocks::new));
+        self.viewed.set(None);
+        self.draw_offer.set(None);
+        self.promotion.set(None);
+        self.notice.set(None);
+    }
+
+    /// Takes back the last `plies` half-moves (fewer when the game is shorter).
+    pub fn takeback(&self, plies: usize) {
+        let now = wall_clock_ms();
+        let len = self.game.with_untracked(Game::len);
+        let plies = plies.min(len);
+        if plies == 0 {
+            return;
+        }
+        let mut undone = Ok(());
+        self.game.update(|game| undone = game.takeback(plies));
+        if let Err(error) = undone {
+            self.notice.set(Some(error.to_string()));
+            return;
+        }
+        let to_move = self
+            .game
+            .with_untracked(|game| game.side_to_move(game.len()));
+        self.clocks.update(|clocks| {
+            if let Some(clocks) = clocks {
+                clocks.resume_for(to_move, now);
+            }
+        });
+        self.viewed.set(None);
+        self.draw_offer.set(None);
+        self.promotion.set(None);
+    }
+
+    /// `color` resigns.
+    pub fn resign(&self, color: Color) {
+        if self.outcome().is_none() {
+            let mut ended = false;
+            self.game.update(|game| ended = game.resign(color).is_ok());
+            if ended {
+                self.finish(wall_clock_ms());
+            }
+        }
+    }
+
+    /// Both sides agree to a draw.
+    pub fn agree_draw(&self) {
+        if self.outcome().is_none() {
+            let mut ended = false;
+            self.game.update(|game| ended = game.agree_draw().is_ok());
+            if ended {
+                self.finish(wall_clock_ms());
+            }
+        }
+    }
+
+    // ---- History -----------------------------------------------------------
+
+    /// Shows the position after `ply` half-moves (the live game past the end).
+    pub fn view(&self, ply: usize) {
+        let len = self.game.with_untracked(Game::len);
+        self.promotion.set(None);
+        self.viewed.set((ply < len).then_some(ply));
+    }
+
+    /// Shows the previous position.
+    pub fn view_previous(&self) {
+        let ply = self.ply();
+        self.view(ply.saturating_sub(1));
+    }
+
+    /// Shows the next position.
+    pub fn view_next(&self) {
+        let ply = self.ply();
+        self.view(ply + 1);
+    }
+
+    /// Shows the start position.
+    pub fn view_first(&self) {
+        self.view(0);
+    }
+
+    /// Back to the game.
+    pub fn view_last(&self) {
+        self.viewed.set(None);
+    }
+}
+
+/// The sound that fits a move just played.
+fn sound_for(ply: &Ply) -> Sound {
+    if ply.san.ends_with('+') || ply.san.ends_with('#') {
+        Sound::Check
+    } else if ply.mv.is_promotion() {
+        Sound::Promote
+    } else if ply.mv.is_castle() {
+        Sound::Castle
+    } else if ply.captured.is_some() {
+        Sound::Capture
+    } else {
+        Sound::Move
+    }
+}

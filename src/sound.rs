@@ -1,0 +1,116 @@
+//! Move sounds, synthesised with WebAudio (no sound files): short tones shaped by a gain
+//! envelope. The audio context is created on first use, which follows a user gesture.
+
+use std::cell::RefCell;
+
+use web_sys::{AudioContext, OscillatorType};
+
+/// What just happened on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sound {
+    /// A quiet move.
+    Move,
+    /// A capture.
+    Capture,
+    /// Castling.
+    Castle,
+    /// A promotion.
+    Promote,
+    /// A move that gives check.
+    Check,
+    /// The game ended.
+    GameEnd,
+}
+
+/// One tone: when it starts (seconds after now), its pitch, length and loudness.
+struct Tone {
+    at: f64,
+    hertz: f32,
+    seconds: f64,
+    volume: f32,
+    shape: OscillatorType,
+}
+
+const fn tone(at: f64, hertz: f32, seconds: f64, volume: f32, shape: OscillatorType) -> Tone {
+    Tone {
+        at,
+        hertz,
+        seconds,
+        volume,
+        shape,
+    }
+}
+
+impl Sound {
+    /// The tones that make this sound.
+    fn tones(self) -> Vec<Tone> {
+        use OscillatorType::{Sine, Square, Triangle};
+        match self {
+            Sound::Move => vec![tone(0.0, 300.0, 0.07, 0.5, Triangle)],
+            Sound::Capture => vec![
+                tone(0.0, 190.0, 0.09, 0.35, Square),
+                tone(0.0, 420.0, 0.05, 0.25, Triangle),
+            ],
+            Sound::Castle => vec![
+                tone(0.0, 300.0, 0.06, 0.5, Triangle),
+                tone(0.09, 260.0, 0.07, 0.5, Triangle),
+            ],
+            Sound::Promote => vec![
+                tone(0.0, 523.0, 0.08, 0.3, Sine),
+                tone(0.07, 659.0, 0.08, 0.3, Sine),
+                tone(0.14, 784.0, 0.14, 0.3, Sine),
+            ],
+            Sound::Check => vec![
+                tone(0.0, 660.0, 0.08, 0.3, Square),
+                tone(0.09, 880.0, 0.10, 0.25, Square),
+            ],
+            Sound::GameEnd => vec![
+                tone(0.0, 392.0, 0.25, 0.3, Sine),
+                tone(0.12, 330.0, 0.25, 0.3, Sine),
+                tone(0.24, 262.0, 0.45, 0.3, Sine),
+            ],
+        }
+    }
+}
+
+thread_local! {
+    static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+}
+
+/// Plays `sound`. Audio is a nicety: when the browser refuses it, nothing happens.
+pub fn play(sound: Sound) {
+    CONTEXT.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = AudioContext::new().ok();
+        }
+        if let Some(context) = slot.as_ref() {
+            // A context created before a gesture starts suspended; resuming is harmless.
+            let _ = context.resume();
+            for tone in sound.tones() {
+                let _ = schedule(context, &tone);
+            }
+        }
+    });
+}
+
+/// Schedules one tone with a fast attack and an exponential decay.
+fn schedule(context: &AudioContext, tone: &Tone) -> Result<(), wasm_bindgen::JsValue> {
+    let start = context.current_time() + tone.at;
+    let end = start + tone.seconds;
+    let oscillator = context.create_oscillator()?;
+    oscillator.set_type(tone.shape);
+    oscillator
+        .frequency()
+        .set_value_at_time(tone.hertz, start)?;
+    let gain = context.create_gain()?;
+    let level = gain.gain();
+    level.set_value_at_time(0.0001, start)?;
+    level.exponential_ramp_to_value_at_time(tone.volume, start + 0.005)?;
+    level.exponential_ramp_to_value_at_time(0.0001, end)?;
+    oscillator.connect_with_audio_node(&gain)?;
+    gain.connect_with_audio_node(&context.destination())?;
+    oscillator.start_with_when(start)?;
+    oscillator.stop_with_when(end + 0.02)?;
+    Ok(())
+}

@@ -4,8 +4,11 @@
 //! [`opponent::engine_worker::EngineReactor`].
 
 pub mod components;
+pub mod game;
 pub mod opponent;
 pub mod pages;
+pub mod sound;
+pub mod storage;
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -17,6 +20,7 @@ use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_foun
 /// The whole app: the nav bar on every page and one route per page.
 #[component]
 pub fn App() -> impl IntoView {
+    game::prefs::provide_prefs();
     view! {
         <Router>
             <Nav />

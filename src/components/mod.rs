@@ -1,3 +1,19 @@
 //! The building blocks of the pages.
 
+pub mod board;
+pub mod board_area;
+pub mod captured;
+pub mod clock;
+pub mod computer_dialog;
+pub mod game_controls;
+pub mod geometry;
+pub mod history_nav;
+pub mod keyboard;
+pub mod move_list;
 pub mod nav;
+pub mod notice;
+pub mod pgn_fen;
+pub mod piece;
+pub mod promotion_dialog;
+pub mod square;
+pub mod status;

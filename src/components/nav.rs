@@ -1,11 +1,31 @@
-//! The navigation bar shown on every page.
+//! The navigation bar shown on every page, with the sound toggle.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-/// The top bar: the app's name (a link home) and the two ways to play.
+use crate::game::prefs::PrefsContext;
+
+/// The top bar: the app's name (a link home), the two ways to play, and the sound
+/// toggle.
 #[component]
 pub fn Nav() -> impl IntoView {
+    let prefs = use_context::<PrefsContext>();
+    let sound_toggle = prefs.map(|PrefsContext(prefs)| {
+        let on = move || prefs.with(|p| p.sound);
+        view! {
+            <button
+                type="button"
+                class="sound-toggle"
+                data-testid="sound-toggle"
+                aria-pressed=move || on().to_string()
+                aria-label="Sound"
+                title=move || if on() { "Sound on (click to mute)" } else { "Sound off (click to unmute)" }
+                on:click=move |_| prefs.update(|p| p.sound = !p.sound)
+            >
+                {move || if on() { "🔊" } else { "🔇" }}
+            </button>
+        }
+    });
     view! {
         <nav class="nav" aria-label="Main">
             <A href="/" attr:class="nav-brand" attr:data-testid="nav-home">
@@ -17,6 +37,7 @@ pub fn Nav() -> impl IntoView {
             <A href="/computer" attr:class="nav-link" attr:data-testid="nav-computer">
                 "Play the computer"
             </A>
+            {sound_toggle}
         </nav>
     }
 }

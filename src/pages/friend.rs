@@ -2,13 +2,40 @@
 
 use leptos::prelude::*;
 
+use crate::components::board_area::BoardArea;
+use crate::components::game_controls::GameControls;
+use crate::components::history_nav::HistoryNav;
+use crate::components::keyboard::use_game_shortcuts;
+use crate::components::move_list::MoveList;
+use crate::components::notice::Notice;
+use crate::components::pgn_fen::PgnFen;
+use crate::components::status::{GameStatus, MoveAnnouncer};
+use crate::game::store::GameStore;
+
+/// Where the friend game is saved.
+pub const FRIEND_GAME_KEY: &str = "gambit.v1.friend";
+
 /// The hot-seat game page.
 #[component]
 pub fn FriendPage() -> impl IntoView {
+    let store = GameStore::load(FRIEND_GAME_KEY);
+    provide_context(store);
+    use_game_shortcuts(store);
     view! {
-        <section class="friend" data-testid="friend-page">
-            <h1>"Play a friend"</h1>
-            <p>"The board is coming soon."</p>
+        <section class="game-page" data-testid="friend-page">
+            <h1 class="visually-hidden">"Play a friend"</h1>
+            <Notice />
+            <div class="game-layout">
+                <BoardArea movable=Signal::derive(move || store.movable()) />
+                <aside class="side-panel">
+                    <GameStatus />
+                    <HistoryNav />
+                    <MoveList />
+                    <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
+                    <PgnFen />
+                </aside>
+            </div>
+            <MoveAnnouncer />
         </section>
     }
 }

@@ -1,0 +1,269 @@
+//! The chessboard. It knows no rules: the host gives it the pieces, whose pieces may
+//! move, and the legal targets of a square; the board reports `(from, to)` and the host
+//! decides (promotion included). Moves by click-click, drag-and-drop (mouse, pen,
+//! touch, through pointer events) and the keyboard (Enter/Space on a square).
+
+use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
+use leptos::html::Div;
+use leptos::prelude::*;
+use web_sys::PointerEvent;
+
+use super::geometry::{display_cell, square_at_point};
+use super::piece::{PieceView, piece_code};
+use super::square::SquareView;
+
+/// A drag in progress.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Drag {
+    from: Square,
+    piece: Piece,
+    /// The pointer, in viewport pixels.
+    x: f64,
+    y: f64,
+    start_x: f64,
+    start_y: f64,
+    /// The pointer travelled far enough to be a drag rather than a click.
+    moved: bool,
+    /// The piece was already selected when the pointer went down (a second click on it
+    /// deselects).
+    was_selected: bool,
+    /// One square's size in pixels, for the dragged image.
+    square_px: f64,
+}
+
+/// Pixels the pointer must travel before a press becomes a drag.
+const DRAG_THRESHOLD_PX: f64 = 4.0;
+
+/// The interactive board.
+#[component]
+pub fn Board(
+    /// The pieces to show.
+    #[prop(into)]
+    pieces: Signal<Pieces>,
+    /// The colour at the bottom.
+    #[prop(into)]
+    orientation: Signal<Color>,
+    /// Whose pieces may be picked up now; `None` locks the board.
+    #[prop(into)]
+    movable: Signal<Option<Color>>,
+    /// The legal targets of the piece on a square.
+    targets: Callback<Square, Vec<Square>>,
+    /// The last move's two squares, highlighted.
+    #[prop(into)]
+    last_move: Signal<Option<(Square, Square)>>,
+    /// The square of a king in check, highlighted.
+    #[prop(into)]
+    check: Signal<Option<Square>>,
+    /// Called with `(from, to)` when the user moves a piece to a legal target.
+    on_move: Callback<(Square, Square)>,
+    /// Overlays drawn over the board (the promotion dialog).
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
+    let selected = RwSignal::new(None::<Square>);
+    let drag = RwSignal::new(None::<Drag>);
+    let board_ref = NodeRef::<Div>::new();
+
+    // A new position or a locked board drops any selection.
+    Effect::new(move |_| {
+        pieces.track();
+        movable.track();
+        selected.set(None);
+        drag.set(None);
+    });
+
+    let selected_targets = Memo::new(move |_| match selected.get() {
+        Some(from) => targets.run(from),
+        None => Vec::new(),
+    });
+
+    let own_piece = move |square: Square| -> Option<Piece> {
+        let piece = pieces.with_untracked(|pieces| pieces.piece_at(square))?;
+        (movable.get_untracked() == Some(piece.color)).then_some(piece)
+    };
+
+    let play = move |from: Square, to: Square| {
+        selected.set(None);
+        on_move.run((from, to));
+    };
+
+    // A tap (click, or Enter/Space) on a square: move to it when it is a target of
+    // the selection, else select an own piece, else deselect.
+    let tap = move |square: Square| {
+        if let Some(from) = selected.get_untracked()
+            && selected_targets.with_untracked(|targets| targets.contains(&square))
+        {
+            play(from, square);
+        } else if own_piece(square).is_some() && selected.get_untracked() != Some(square) {
+            selected.set(Some(square));
+        } else {
+            selected.set(None);
+        }
+    };
+
+    let square_under = move |x: f64, y: f64| -> Option<Square> {
+        let element = board_ref.get_untracked()?;
+        let rect = element.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        square_at_point(
+            (x - rect.left()) / rect.width(),
+            (y - rect.top()) / rect.height(),
+            orientation.get_untracked(),
+        )
+    };
+
+    let on_pointer_down = move |event: PointerEvent| {
+        if event.button() != 0 {
+            return;
+        }
+        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
+        let Some(square) = square_under(x, y) else {
+            return;
+        };
+        event.prevent_default();
+        let was_selected = selected.get_untracked() == Some(square);
+        match own_piece(square) {
+            Some(piece) if !selected_targets.with_untracked(|t| t.contains(&square)) => {
+                selected.set(Some(square));
+                let square_px = board_ref
+                    .get_untracked()
+                    .map_or(48.0, |board| board.get_bounding_client_rect().width() / 8.0);
+                if let Some(board) = board_ref.get_untracked() {
+                    let _ = board.set_pointer_capture(event.pointer_id());
+                }
+                drag.set(Some(Drag {
+                    from: square,
+                    piece,
+                    x,
+                    y,
+                    start_x: x,
+                    start_y: y,
+                    moved: false,
+                    was_selected,
+                    square_px,
+                }));
+            }
+            _ => tap(square),
+        }
+    };
+
+    let on_pointer_move = move |event: PointerEvent| {
+        if drag.with_untracked(Option::is_none) {
+            return;
+        }
+        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
+        drag.update(|drag| {
+            if let Some(drag) = drag {
+                drag.x = x;
+                drag.y = y;
+                let distance = (x - drag.start_x).hypot(y - drag.start_y);
+                drag.moved |= distance > DRAG_THRESHOLD_PX;
+            }
+        });
+    };
+
+    let on_pointer_up = move |event: PointerEvent| {
+        let Some(finished) = drag.get_untracked() else {
+            return;
+        };
+        drag.set(None);
+        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
+        let target = square_under(x, y);
+        if finished.moved {
+            match target {
+                Some(to) if selected_targets.with_untracked(|t| t.contains(&to)) => {
+                    play(finished.from, to);
+                }
+                // Dropped off target: the piece snaps back and stays selected.
+                _ => {}
+            }
+        } else if finished.was_selected && target == Some(finished.from) {
+            selected.set(None);
+        }
+    };
+
+    let on_pointer_cancel = move |_: PointerEvent| drag.set(None);
+
+    let dragged_from = Memo::new(move |_| drag.get().filter(|d| d.moved).map(|d| d.from));
+
+    let squares = Square::ALL.into_iter().map(|square| {
+        let piece = Memo::new(move |_| pieces.with(|pieces| pieces.piece_at(square)));
+        let cell = Signal::derive(move || display_cell(square, orientation.get()));
+        let is_selected = Signal::derive(move || selected.get() == Some(square));
+        let is_target = Signal::derive(move || selected_targets.with(|t| t.contains(&square)));
+        let is_last_move = Signal::derive(move || {
+            last_move
+                .get()
+                .is_some_and(|(from, to)| from == square || to == square)
+        });
+        let is_check = Signal::derive(move || check.get() == Some(square));
+        let is_dragged = Signal::derive(move || dragged_from.get() == Some(square));
+        let arrive_from = Signal::derive(move || {
+            let (from, to) = last_move.get()?;
+            (to == square).then(|| {
+                let orientation = orientation.get_untracked();
+                let (from_col, from_row) = display_cell(from, orientation);
+                let (to_col, to_row) = display_cell(to, orientation);
+                // Cells are 0..8, so the differences fit in i8.
+                (from_col as i8 - to_col as i8, from_row as i8 - to_row as i8)
+            })
+        });
+        view! {
+            <SquareView
+                square=square
+                piece=piece
+                cell=cell
+                selected=is_selected
+                target=is_target
+                last_move=is_last_move
+                check=is_check
+                dragged=is_dragged
+                arrive_from=arrive_from
+                on_activate=Callback::new(tap)
+            />
+        }
+    });
+    let squares = squares.collect_view();
+
+    let ghost = move || {
+        drag.get().filter(|d| d.moved).map(|d| {
+            let style = format!(
+                "left: {}px; top: {}px; width: {}px; height: {}px;",
+                d.x, d.y, d.square_px, d.square_px
+            );
+            view! {
+                <div class="drag-ghost" style=style aria-hidden="true">
+                    <PieceView piece=d.piece />
+                </div>
+            }
+        })
+    };
+
+    view! {
+        <div class="board-wrap">
+            <div
+                class="board"
+                data-testid="board"
+                data-orientation=move || match orientation.get() {
+                    Color::White => "white",
+                    Color::Black => "black",
+                }
+                data-dragging=move || drag.with(|d| d.is_some_and(|d| d.moved)).then_some("")
+                data-movable=move || movable.get().map(|c| piece_code(c.pawn())[..1].to_owned())
+                role="group"
+                aria-label="Chessboard"
+                node_ref=board_ref
+                on:pointerdown=on_pointer_down
+                on:pointermove=on_pointer_move
+                on:pointerup=on_pointer_up
+                on:pointercancel=on_pointer_cancel
+            >
+                {squares}
+            </div>
+            {ghost}
+            {children.map(|children| children())}
+        </div>
+    }
+}

@@ -1,0 +1,71 @@
+//! Where a square sits on the screen for a given orientation, and back.
+
+use gambit_rules::shakmaty::{Color, File, Rank, Square};
+
+/// Column (0 = left) and row (0 = top) of `square` as drawn with `orientation` at the
+/// bottom.
+pub fn display_cell(square: Square, orientation: Color) -> (u8, u8) {
+    // Files and ranks are 0..8, so the casts are exact.
+    let file = square.file().to_u32() as u8;
+    let rank = square.rank().to_u32() as u8;
+    match orientation {
+        Color::White => (file, 7 - rank),
+        Color::Black => (7 - file, rank),
+    }
+}
+
+/// The square drawn at `column`, `row` (both 0..8) with `orientation` at the bottom.
+pub fn square_at_cell(column: u8, row: u8, orientation: Color) -> Option<Square> {
+    if column > 7 || row > 7 {
+        return None;
+    }
+    let (file, rank) = match orientation {
+        Color::White => (column, 7 - row),
+        Color::Black => (7 - column, row),
+    };
+    Some(Square::from_coords(
+        File::new(u32::from(file)),
+        Rank::new(u32::from(rank)),
+    ))
+}
+
+/// The square under a point given relative to the board's box (fractions 0..1 of its
+/// width and height), or `None` outside the board.
+pub fn square_at_point(x: f64, y: f64, orientation: Color) -> Option<Square> {
+    if !(0.0..1.0).contains(&x) || !(0.0..1.0).contains(&y) {
+        return None;
+    }
+    // In range, so the casts cannot truncate outside 0..8.
+    square_at_cell((x * 8.0) as u8, (y * 8.0) as u8, orientation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corners_for_both_orientations() {
+        assert_eq!(display_cell(Square::A1, Color::White), (0, 7));
+        assert_eq!(display_cell(Square::H8, Color::White), (7, 0));
+        assert_eq!(display_cell(Square::A1, Color::Black), (7, 0));
+        assert_eq!(display_cell(Square::H8, Color::Black), (0, 7));
+    }
+
+    #[test]
+    fn cells_and_squares_are_inverse() {
+        for orientation in [Color::White, Color::Black] {
+            for square in Square::ALL {
+                let (column, row) = display_cell(square, orientation);
+                assert_eq!(square_at_cell(column, row, orientation), Some(square));
+            }
+        }
+    }
+
+    #[test]
+    fn points_outside_the_board_are_no_square() {
+        assert_eq!(square_at_point(-0.01, 0.5, Color::White), None);
+        assert_eq!(square_at_point(0.5, 1.0, Color::White), None);
+        assert_eq!(square_at_point(0.01, 0.99, Color::White), Some(Square::A1));
+        assert_eq!(square_at_point(0.01, 0.99, Color::Black), Some(Square::H8));
+    }
+}

@@ -1,0 +1,190 @@
+//! PGN and FEN in and out: export (shown, copied, downloadable), import of pasted PGN,
+//! the current position's FEN, and set-up from a pasted FEN. A rejected import shows
+//! its error inline and keeps the game.
+
+use gambit_rules::Game;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+use crate::game::store::GameStore;
+
+/// Which panel is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    Export,
+    ImportPgn,
+    SetupFen,
+}
+
+/// The PGN/FEN tools of a game page.
+#[component]
+pub fn PgnFen(
+    /// Called after a successful import or set-up (the computer page restarts its
+    /// opponent); the game is already in the store then.
+    #[prop(optional)]
+    on_new_position: Option<Callback<()>>,
+) -> impl IntoView {
+    let Some(store) = use_context::<GameStore>() else {
+        return ().into_any();
+    };
+    let panel = RwSignal::new(None::<Panel>);
+    let input = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let copied = RwSignal::new(None::<&'static str>);
+
+    let toggle = move |which: Panel| {
+        error.set(None);
+        copied.set(None);
+        input.set(String::new());
+        panel.update(|open| {
+            *open = if *open == Some(which) {
+                None
+            } else {
+                Some(which)
+            }
+        });
+    };
+    let pgn = move || {
+        store
+            .game
+            .with(|game| game.to_pgn(&crate::game::pgn_tags()))
+    };
+    let fen = move || {
+        let ply = store.ply();
+        store.game.with(|game| game.fen_at(ply))
+    };
+    let submit = move |which: Panel| {
+        let text = input.get_untracked();
+        let parsed = match which {
+            Panel::ImportPgn => Game::from_pgn(&text).map_err(|e| e.to_string()),
+            _ => Game::from_fen(text.trim()).map_err(|e| e.to_string()),
+        };
+        match parsed {
+            Ok(game) => {
+                store.start(game, None);
+                panel.set(None);
+                error.set(None);
+                if let Some(callback) = on_new_position {
+                    callback.run(());
+                }
+            }
+            Err(message) => error.set(Some(message)),
+        }
+    };
+    let copy = move |text: String, what: &'static str| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let promise = window.navigator().clipboard().write_text(&text);
+        spawn_local(async move {
+            if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+                copied.set(Some(what));
+            }
+        });
+    };
+
+    view! {
+        <div class="pgn-fen">
+            <div class="fen-line">
+                <label for="fen-text">"FEN"</label>
+                <input id="fen-text" class="fen-text" data-testid="fen-text" readonly
+                    prop:value=fen on:focus=move |ev| select_all(&ev) />
+                <button type="button" data-testid="copy-fen" on:click=move |_| copy(fen(), "FEN")>
+                    "Copy"
+                </button>
+            </div>
+            <div class="pgn-fen-buttons">
+                <button type="button" data-testid="export-pgn" on:click=move |_| toggle(Panel::Export)>
+                    "Export PGN"
+                </button>
+                <button type="button" data-testid="import-pgn" on:click=move |_| toggle(Panel::ImportPgn)>
+                    "Import PGN"
+                </button>
+                <button type="button" data-testid="setup-fen" on:click=move |_| toggle(Panel::SetupFen)>
+                    "Set up from FEN"
+                </button>
+            </div>
+            {move || match panel.get() {
+                Some(Panel::Export) => view! {
+                    <div class="tool-panel">
+                        <textarea class="pgn-text" data-testid="pgn-text" readonly rows="8"
+                            prop:value=pgn></textarea>
+                        <div class="tool-actions">
+                            <button type="button" data-testid="copy-pgn" on:click=move |_| copy(pgn(), "PGN")>
+                                "Copy"
+                            </button>
+                            <button type="button" data-testid="download-pgn" on:click=move |_| download(&pgn())>
+                                "Download .pgn"
+                            </button>
+                            <span class="copied" role="status">
+                                {move || copied.get().map(|what| format!("{what} copied"))}
+                            </span>
+                        </div>
+                    </div>
+                }.into_any(),
+                Some(which) => {
+                    let (testid, submit_id, placeholder) = if which == Panel::ImportPgn {
+                        ("pgn-input", "pgn-submit", "Paste a PGN here")
+                    } else {
+                        ("fen-input", "fen-submit", "Paste a FEN here")
+                    };
+                    view! {
+                        <div class="tool-panel">
+                            <textarea data-testid=testid rows=if which == Panel::ImportPgn { "8" } else { "2" }
+                                placeholder=placeholder aria-label=placeholder
+                                prop:value=move || input.get()
+                                on:input=move |ev| input.set(event_target_value(&ev))></textarea>
+                            <div class="tool-actions">
+                                <button type="button" class="primary" data-testid=submit_id
+                                    on:click=move |_| submit(which)>
+                                    {if which == Panel::ImportPgn { "Import" } else { "Set up" }}
+                                </button>
+                            </div>
+                            {move || error.get().map(|message| view! {
+                                <p class="import-error" data-testid="import-error" role="alert">{message}</p>
+                            })}
+                        </div>
+                    }.into_any()
+                }
+                None => ().into_any(),
+            }}
+        </div>
+    }
+    .into_any()
+}
+
+/// Selects the whole text of the focused input (easy manual copy).
+fn select_all(event: &web_sys::FocusEvent) {
+    if let Some(input) = event
+        .target()
+        .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        input.select();
+    }
+}
+
+/// Offers `pgn` as a `gambit.pgn` download.
+fn download(pgn: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(pgn));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/x-chess-pgn");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Ok(anchor) = document
+        .create_element("a")
+        .map(|element| element.unchecked_into::<web_sys::HtmlAnchorElement>())
+    {
+        anchor.set_href(&url);
+        anchor.set_download("gambit.pgn");
+        anchor.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}

@@ -1,0 +1,242 @@
+// The game around the board on /friend: history, controls, clocks, persistence,
+// PGN/FEN tools, drag-and-drop.
+import { test, expect, type Page } from '@playwright/test';
+import { expectStatus, openFriend, piece, play, playAll, sanList, setupFen, square } from './helpers';
+
+const current = (page: Page) => page.locator('[data-testid="move-list"] [aria-current="true"]');
+
+test('history by click, buttons and arrow keys; the board is locked meanwhile', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4', 'e7e5', 'g1f3']);
+  await expect(current(page)).toHaveAttribute('data-ply', '3');
+
+  await page.locator('[data-ply="1"]').click();
+  await expect(current(page)).toHaveAttribute('data-ply', '1');
+  await expect(piece(page, 'e4')).toHaveAttribute('data-piece', 'wP');
+  await expect(piece(page, 'e5')).toHaveCount(0);
+  await expect(square(page, 'e2')).toHaveAttribute('data-last-move', '');
+  await expect(page.getByTestId('back-to-game')).toBeVisible();
+  // No moves while an earlier position is shown.
+  await square(page, 'e7').click();
+  await expect(page.locator('[data-selected]')).toHaveCount(0);
+
+  await page.keyboard.press('ArrowRight');
+  await expect(current(page)).toHaveAttribute('data-ply', '2');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(current(page)).toHaveCount(0); // the start position
+  await expect(piece(page, 'e2')).toHaveAttribute('data-piece', 'wP');
+  await page.keyboard.press('End');
+  await expect(current(page)).toHaveAttribute('data-ply', '3');
+  await page.keyboard.press('Home');
+  await expect(piece(page, 'g1')).toHaveAttribute('data-piece', 'wN');
+
+  await page.getByTestId('history-next').click();
+  await expect(current(page)).toHaveAttribute('data-ply', '1');
+  await page.getByTestId('history-last').click();
+  await expect(current(page)).toHaveAttribute('data-ply', '3');
+  await page.getByTestId('history-prev').click();
+  await expect(current(page)).toHaveAttribute('data-ply', '2');
+  await page.getByTestId('history-first').click();
+  await expect(current(page)).toHaveCount(0);
+  await page.getByTestId('back-to-game').click();
+  await expect(current(page)).toHaveAttribute('data-ply', '3');
+  await expect(page.getByTestId('back-to-game')).toHaveCount(0);
+  // Playing on works again.
+  await play(page, 'b8', 'c6');
+});
+
+test('f flips the board, so does the button', async ({ page }) => {
+  await openFriend(page);
+  const board = page.getByTestId('board');
+  await expect(board).toHaveAttribute('data-orientation', 'white');
+  await page.keyboard.press('f');
+  await expect(board).toHaveAttribute('data-orientation', 'black');
+  await page.getByTestId('flip-board').click();
+  await expect(board).toHaveAttribute('data-orientation', 'white');
+});
+
+test('takeback removes one ply', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4', 'e7e5']);
+  await page.getByTestId('takeback').click();
+  expect(await sanList(page)).toEqual(['e4']);
+  await expect(piece(page, 'e7')).toHaveAttribute('data-piece', 'bP');
+  await expectStatus(page, '*', 'Black to move');
+});
+
+test('resign asks to confirm', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4']);
+  await page.getByTestId('resign').click();
+  await expectStatus(page, '*', 'Black to move');
+  await page.getByTestId('confirm').click();
+  await expectStatus(page, '1-0', 'Black resigns — White wins');
+});
+
+test('a draw offer can be declined and accepted', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4', 'e7e5']);
+  await page.getByTestId('offer-draw').click();
+  await page.getByTestId('decline-draw').click();
+  await expectStatus(page, '*', 'White to move');
+  await page.getByTestId('offer-draw').click();
+  await page.getByTestId('accept-draw').click();
+  await expectStatus(page, '1/2-1/2', 'Draw by agreement');
+});
+
+test('new game asks to confirm while a game is in progress', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4']);
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('cancel').click();
+  expect(await sanList(page)).toEqual(['e4']);
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('confirm').click();
+  expect(await sanList(page)).toEqual([]);
+});
+
+test('a clock runs for the side to move and a flag fall ends the game', async ({ page }) => {
+  // `?test-clock-ms=N` offers a test-only time control of N ms (see README).
+  await openFriend(page);
+  await page.goto('/friend?test-clock-ms=2000');
+  await page.getByTestId('new-game').click();
+  await page.locator('[data-time-control="test"]').click();
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('clock-white')).toHaveText('2.0');
+  await play(page, 'e2', 'e4');
+  await expect(page.getByTestId('clock-black')).toHaveAttribute('data-running', '');
+  await expect(page.getByTestId('clock-white')).not.toHaveAttribute('data-running', '');
+  await expectStatus(page, '1-0', "Black's time is up — White wins");
+  await expect(page.getByTestId('clock-black')).toHaveText('0.0');
+});
+
+test('a reload restores the game mid-way, with its clocks and orientation', async ({ page }) => {
+  await openFriend(page);
+  await page.getByTestId('new-game').click();
+  await page.locator('[data-time-control="5+3"]').click();
+  await page.getByTestId('confirm').click();
+  await playAll(page, ['e2e4', 'e7e5', 'g1f3']);
+  await page.getByTestId('flip-board').click();
+  await page.reload();
+  expect(await sanList(page)).toEqual(['e4', 'e5', 'Nf3']);
+  await expect(page.getByTestId('board')).toHaveAttribute('data-orientation', 'black');
+  await expect(page.getByTestId('clock-black')).toHaveAttribute('data-running', '');
+  // White moved twice with 3 s increment after its first (free) move.
+  await expect(page.getByTestId('clock-white')).toHaveText(/^5:0[0-3]$/);
+  await expect(page.getByTestId('clock-black')).toHaveText(/^(5:0[0-3]|4:5\d)$/);
+  await play(page, 'b8', 'c6');
+});
+
+test('unreadable saved data is reported, set aside, and a fresh game starts', async ({ page }) => {
+  await openFriend(page, { 'gambit.v1.friend': '{"version":1,"game":"garbage' });
+  await expect(page.getByTestId('notice')).toContainText('could not be restored');
+  expect(await sanList(page)).toEqual([]);
+  const kept = await page.evaluate(() => localStorage.getItem('gambit.v1.friend.unreadable'));
+  expect(kept).toBe('{"version":1,"game":"garbage');
+  await play(page, 'e2', 'e4');
+});
+
+test('PGN export shows the game', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7']);
+  await page.getByTestId('export-pgn').click();
+  const pgn = await page.getByTestId('pgn-text').inputValue();
+  const today = new Date();
+  const date = `${today.getFullYear()}.${String(today.getMonth() + 1).padStart(2, '0')}.${String(today.getDate()).padStart(2, '0')}`;
+  expect(pgn).toBe(
+    [
+      '[Event "Casual game"]',
+      '[Site "Gambit"]',
+      `[Date "${date}"]`,
+      '[Round "-"]',
+      '[White "White"]',
+      '[Black "Black"]',
+      '[Result "1-0"]',
+      '[Termination "Normal"]',
+      '',
+      '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('PGN import of a real game reaches its final position', async ({ page }) => {
+  await openFriend(page);
+  // Morphy v Duke of Brunswick and Count Isouard, Paris opera, 1858.
+  const opera = `[Event "Paris"]
+[Site "Paris FRA"]
+[Date "1858.??.??"]
+[Round "?"]
+[White "Paul Morphy"]
+[Black "Duke Karl / Count Isouard"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 d6 3. d4 Bg4 {a weak move} 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6
+7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8
+13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0`;
+  await page.getByTestId('import-pgn').click();
+  await page.getByTestId('pgn-input').fill(opera);
+  await page.getByTestId('pgn-submit').click();
+  await expectStatus(page, '1-0', 'Checkmate — White wins');
+  await expect(page.getByTestId('fen-text')).toHaveValue(
+    '1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17',
+  );
+  expect((await sanList(page)).length).toBe(33);
+});
+
+test('bad PGN and bad FEN show errors and keep the game', async ({ page }) => {
+  await openFriend(page);
+  await playAll(page, ['e2e4', 'e7e5']);
+  await page.getByTestId('import-pgn').click();
+  await page.getByTestId('pgn-input').fill('1. e4 e5 2. Ke3 Nc6');
+  await page.getByTestId('pgn-submit').click();
+  await expect(page.getByTestId('import-error')).toContainText('Ke3');
+  await expect(page.getByTestId('import-error')).toContainText('2');
+  expect(await sanList(page)).toEqual(['e4', 'e5']);
+
+  await page.getByTestId('setup-fen').click();
+  await page.getByTestId('fen-input').fill('not a fen');
+  await page.getByTestId('fen-submit').click();
+  await expect(page.getByTestId('import-error')).toBeVisible();
+  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await expectStatus(page, '*', 'White to move');
+});
+
+test('drag and drop with the mouse; a drop off target snaps back', async ({ page }) => {
+  await openFriend(page);
+  await square(page, 'e2').dragTo(square(page, 'e5'));
+  await expect(piece(page, 'e2')).toHaveAttribute('data-piece', 'wP');
+  await square(page, 'e2').dragTo(square(page, 'e4'));
+  await expect(piece(page, 'e4')).toHaveAttribute('data-piece', 'wP');
+  await expect(piece(page, 'e2')).toHaveCount(0);
+  expect(await sanList(page)).toEqual(['e4']);
+});
+
+test('drag and drop by touch', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true });
+  const page = await context.newPage();
+  await openFriend(page);
+  const from = await square(page, 'g1').boundingBox();
+  const to = await square(page, 'f3').boundingBox();
+  if (!from || !to) throw new Error('squares have no box');
+  const client = await context.newCDPSession(page);
+  const at = (box: { x: number; y: number; width: number; height: number }) => ({
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  const start = at(from);
+  const end = at(to);
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [start] });
+  for (let step = 1; step <= 5; step++) {
+    const point = {
+      x: start.x + ((end.x - start.x) * step) / 5,
+      y: start.y + ((end.y - start.y) * step) / 5,
+    };
+    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(piece(page, 'f3')).toHaveAttribute('data-piece', 'wN');
+  expect(await sanList(page)).toEqual(['Nf3']);
+  await context.close();
+});

@@ -1,0 +1,62 @@
+// Shared steps for the game specs: they drive the page only through the DESIGN.md
+// test attributes.
+import { expect, type Page } from '@playwright/test';
+
+/** A fresh /friend page with empty storage (or the storage given). */
+export async function openFriend(page: Page, storage: Record<string, string> = {}) {
+  await page.goto('/');
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  await page.goto('/friend');
+  await expect(page.getByTestId('board')).toBeVisible();
+}
+
+export const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
+
+/** Plays `from`→`to` by two clicks and waits for the move to appear in the list. */
+export async function play(page: Page, from: string, to: string) {
+  const before = await page.locator('[data-testid="move-list"] [data-ply]').count();
+  await square(page, from).click();
+  await square(page, to).click();
+  await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(before + 1);
+}
+
+/** Plays a list of moves written as "e2e4" (promotion letter allowed: "e7e8q"). */
+export async function playAll(page: Page, moves: string[]) {
+  for (const move of moves) {
+    const from = move.slice(0, 2);
+    const to = move.slice(2, 4);
+    const promotion = move.slice(4);
+    if (promotion) {
+      await square(page, from).click();
+      await square(page, to).click();
+      await page.locator(`[data-promote="${promotion}"]`).click();
+    } else {
+      await play(page, from, to);
+    }
+  }
+}
+
+/** The SAN list of the game, in order. */
+export async function sanList(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="move-list"] [data-ply]').allTextContents();
+}
+
+/** Starts a game from `fen` through the "set up from FEN" tool. */
+export async function setupFen(page: Page, fen: string) {
+  await page.getByTestId('setup-fen').click();
+  await page.getByTestId('fen-input').fill(fen);
+  await page.getByTestId('fen-submit').click();
+  await expect(page.getByTestId('fen-text')).toHaveValue(fen);
+}
+
+export async function expectStatus(page: Page, result: string, text: RegExp | string) {
+  const status = page.getByTestId('game-status');
+  await expect(status).toHaveAttribute('data-result', result);
+  await expect(status).toHaveText(text);
+}
+
+export const piece = (page: Page, name: string) =>
+  square(page, name).locator('[data-piece]');

@@ -1,4 +1,7 @@
-//! Who answers a move: the engine in a Web Worker (and, later, Stockfish over REST).
+//! Who answers a move: the engine in a Web Worker, or Stockfish over REST.
 
 pub mod engine_worker;
+pub mod levels;
+pub mod settings;
+pub mod stockfish_rest;
 pub mod worker_bridge;

@@ -19,9 +19,9 @@ enum Pending {
 /// The control buttons of a game.
 #[component]
 pub fn GameControls(
-    /// Half-moves a takeback removes (1 against a friend, 2 against the computer).
-    #[prop(default = 1)]
-    takeback_plies: usize,
+    /// Replaces the one-ply takeback (the computer page takes back a move pair).
+    #[prop(optional)]
+    on_takeback: Option<Callback<()>>,
     /// Whether draw offers are possible (not against the computer).
     #[prop(default = true)]
     draw_offers: bool,
@@ -99,7 +99,10 @@ pub fn GameControls(
             </button>
             <button type="button" data-testid="takeback"
                 disabled=move || store.game.with(Game::len) == 0 || over()
-                on:click=move |_| store.takeback(takeback_plies)>
+                on:click=move |_| match on_takeback {
+                    Some(callback) => callback.run(()),
+                    None => store.takeback(1),
+                }>
                 "Takeback"
             </button>
             <button type="button" data-testid="resign" disabled=move || !in_progress()

@@ -5,6 +5,7 @@ pub mod board_area;
 pub mod captured;
 pub mod clock;
 pub mod computer_dialog;
+pub mod engine_status;
 pub mod game_controls;
 pub mod geometry;
 pub mod history_nav;

@@ -34,7 +34,8 @@ pub fn Nav() -> impl IntoView {
             <A href="/friend" attr:class="nav-link" attr:data-testid="nav-friend">
                 "Play a friend"
             </A>
-            <A href="/computer" attr:class="nav-link" attr:data-testid="nav-computer">
+            // `?setup` opens the opponent dialog, also over a game in progress.
+            <A href="/computer?setup" attr:class="nav-link" attr:data-testid="nav-computer">
                 "Play the computer"
             </A>
             {sound_toggle}

@@ -1,5 +1,7 @@
 //! Who answers a move: the engine in a Web Worker, or Stockfish over REST.
 
+pub mod controller;
+pub mod engine_client;
 pub mod engine_worker;
 pub mod levels;
 pub mod settings;

@@ -1,52 +1,144 @@
-//! `/computer`: a game against the built-in engine or Stockfish over REST.
+//! `/computer`: a game against the built-in engine (in a Web Worker) or Stockfish over
+//! REST. The dialog opens when no game is set up, from the nav (`?setup`), and from
+//! "new game".
 
+use gambit_rules::Game;
+use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
+use leptos_router::hooks::{use_navigate, use_query_map};
 
-use crate::opponent::worker_bridge::{ping, spawn_engine};
+use crate::components::board_area::BoardArea;
+use crate::components::computer_dialog::ComputerDialog;
+use crate::components::engine_status::EngineStatus;
+use crate::components::game_controls::GameControls;
+use crate::components::history_nav::HistoryNav;
+use crate::components::keyboard::use_game_shortcuts;
+use crate::components::move_list::MoveList;
+use crate::components::notice::Notice;
+use crate::components::pgn_fen::PgnFen;
+use crate::components::status::{GameStatus, MoveAnnouncer};
+use crate::game::clock::parse_control;
+use crate::game::store::GameStore;
+use crate::opponent::controller::{Controller, Opponent};
+use crate::opponent::settings::{ColorChoice, ComputerSettings};
 
-/// What the page knows about the engine worker.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum WorkerState {
-    Starting,
-    Ready(String),
-    Failed(String),
-}
+/// Where the computer game is saved.
+pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
 
-/// The page for games against the computer. For now it starts the engine worker and
-/// shows whether it answers; the game itself comes with the engine.
+/// The page for games against the computer.
 #[component]
 pub fn ComputerPage() -> impl IntoView {
-    let state = RwSignal::new(WorkerState::Starting);
-    spawn_local(async move {
-        let mut bridge = spawn_engine();
-        let outcome = ping(&mut bridge).await;
-        state.set(match outcome {
-            Ok(version) => WorkerState::Ready(version),
-            Err(message) => WorkerState::Failed(message),
-        });
+    let store = GameStore::load(COMPUTER_GAME_KEY);
+    let opponent = match Opponent::load() {
+        Ok(opponent) => opponent,
+        Err(reason) => {
+            let _ = crate::storage::set_aside(crate::opponent::controller::OPPONENT_KEY);
+            store.notice.set(Some(format!(
+                "Your computer game could not be restored: {reason}. Choose an opponent."
+            )));
+            None
+        }
+    };
+    provide_context(store);
+    let controller = Controller::new(store, opponent);
+    provide_context(controller);
+    use_game_shortcuts(store);
+
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let asked_for_setup = move || query.with(|q| q.get("setup").is_some());
+    let dialog_open = RwSignal::new(false);
+    Effect::new(move |_| {
+        if asked_for_setup() || controller.opponent.with(Option::is_none) {
+            dialog_open.set(true);
+        }
     });
-    let status = move || match state.get() {
-        WorkerState::Starting => "Starting the engine…".to_owned(),
-        WorkerState::Ready(version) => format!("Engine ready (worker v{version})"),
-        WorkerState::Failed(message) => format!("The engine could not start: {message}"),
+
+    let close_dialog = {
+        let navigate = navigate.clone();
+        move || {
+            dialog_open.set(false);
+            if asked_for_setup() {
+                navigate("/computer", Default::default());
+            }
+        }
     };
-    let version = move || match state.get() {
-        WorkerState::Ready(version) => Some(version),
-        _ => None,
+    let on_start = {
+        let close_dialog = close_dialog.clone();
+        Callback::new(move |settings: ComputerSettings| {
+            settings.save();
+            let human = match settings.color {
+                ColorChoice::White => Color::White,
+                ColorChoice::Black => Color::Black,
+                ColorChoice::Random => {
+                    if js_sys::Math::random() < 0.5 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }
+                }
+            };
+            let opponent = Opponent {
+                level: settings.level,
+                human,
+                engine: settings.engine,
+                endpoint: settings.endpoint.clone(),
+            };
+            let control = settings.time_control.as_deref().and_then(parse_control);
+            controller.start(opponent, Game::new(), control);
+            close_dialog();
+        })
     };
+    let on_cancel = Callback::new(move |()| {
+        if controller.opponent.with_untracked(Option::is_none) {
+            // Nothing to return to on this page.
+            navigate("/", Default::default());
+        } else {
+            close_dialog();
+        }
+    });
+
+    let player_names = Callback::new(move |color: Color| {
+        controller.opponent.with(|opponent| match opponent {
+            Some(opponent) if opponent.human == color => "You".to_owned(),
+            Some(opponent) => format!("Computer · level {}", opponent.level),
+            None => crate::components::status::color_name(color).to_owned(),
+        })
+    });
+
     view! {
-        <section class="computer" data-testid="computer-page">
-            <h1>"Play the computer"</h1>
-            <p>"Games against the computer are coming soon."</p>
-            <p
-                class="engine-status"
-                data-testid="engine-status"
-                data-thinking="false"
-                data-worker-version=version
-            >
-                {status}
-            </p>
+        <section class="game-page" data-testid="computer-page">
+            <h1 class="visually-hidden">"Play the computer"</h1>
+            <Notice />
+            <div class="game-layout">
+                <BoardArea
+                    movable=Signal::derive(move || controller.movable())
+                    player_names=player_names
+                />
+                <aside class="side-panel">
+                    <GameStatus />
+                    <EngineStatus />
+                    <HistoryNav />
+                    <MoveList />
+                    <GameControls
+                        draw_offers=false
+                        resigning_side=Signal::derive(move || {
+                            controller.opponent.with(|o| o.as_ref().map_or(Color::White, |o| o.human))
+                        })
+                        on_takeback=Callback::new(move |()| controller.takeback())
+                        on_new_game=Callback::new(move |()| dialog_open.set(true))
+                    />
+                    <PgnFen on_new_position=Callback::new(move |()| controller.cancel()) />
+                </aside>
+            </div>
+            <MoveAnnouncer />
+            <Show when=move || dialog_open.get()>
+                <ComputerDialog
+                    initial=ComputerSettings::load()
+                    on_start=on_start
+                    on_cancel=on_cancel
+                />
+            </Show>
         </section>
     }
 }

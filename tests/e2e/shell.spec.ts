@@ -15,7 +15,7 @@ test('the nav bar leads to every page and back home', async ({ page }) => {
   await expect(page.getByTestId('friend-page')).toBeVisible();
 
   await page.getByTestId('nav-computer').click();
-  await expect(page).toHaveURL(/\/computer$/);
+  await expect(page).toHaveURL(/\/computer(\?setup)?$/);
   await expect(page.getByTestId('computer-page')).toBeVisible();
 
   await page.getByTestId('nav-home').click();
@@ -36,9 +36,17 @@ test('an unknown address shows the not-found page', async ({ page }) => {
   await expect(page.getByTestId('nav-home')).toBeVisible();
 });
 
-test('the engine worker answers a ping', async ({ page }) => {
+test('the engine worker answers a ping and a search', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
   await page.goto('/computer');
+  await page.locator('[data-level="1"]').click();
+  await page.locator('[data-color="black"]').click();
+  await page.locator('[data-engine="builtin"]').click();
+  await page.getByTestId('start-game').click();
   const status = page.getByTestId('engine-status');
-  await expect(status).toHaveText(/Engine ready/);
+  // The worker reports its version when it starts, then plays White's first move.
   await expect(status).toHaveAttribute('data-worker-version', /^\d+\.\d+\.\d+$/);
+  await expect(page.locator('[data-testid="move-list"] [data-ply="1"]')).toBeVisible();
+  await expect(status).toHaveAttribute('data-thinking', 'false');
 });

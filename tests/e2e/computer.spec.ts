@@ -1,0 +1,131 @@
+// Playing the built-in engine on /computer.
+import { test, expect, type Page } from '@playwright/test';
+import { piece, sanList, square } from './helpers';
+
+async function openComputer(page: Page) {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/computer');
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+}
+
+async function startGame(page: Page, level: number, color: 'white' | 'black') {
+  await page.locator(`[data-level="${level}"]`).click();
+  await page.locator(`[data-color="${color}"]`).click();
+  await page.locator('[data-engine="builtin"]').click();
+  await page.locator('[data-time-control="none"]').click();
+  await page.getByTestId('start-game').click();
+  await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
+}
+
+const moves = (page: Page) => page.locator('[data-testid="move-list"] [data-ply]');
+
+/** Plays the first legal move of the first movable piece the board offers. */
+async function playAnyMove(page: Page) {
+  const squares = page.locator('[data-square]:has([data-piece])');
+  const count = await squares.count();
+  const orientation = await page.getByTestId('board').getAttribute('data-orientation');
+  const mine = orientation === 'white' ? 'w' : 'b';
+  for (let index = 0; index < count; index++) {
+    const candidate = squares.nth(index);
+    const code = await candidate.locator('[data-piece]').getAttribute('data-piece');
+    if (!code?.startsWith(mine)) continue;
+    await candidate.click();
+    const targets = page.locator('[data-legal]');
+    if ((await targets.count()) === 0) continue;
+    await targets.first().click();
+    const dialog = page.getByTestId('promotion-dialog');
+    if (await dialog.count()) await page.locator('[data-promote="q"]').click();
+    return;
+  }
+  throw new Error('no legal move offered');
+}
+
+test('level 1 as White: the engine answers every move until the game ends or 40 moves', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-orientation', 'white');
+  for (let move = 0; move < 40; move++) {
+    const result = await page.getByTestId('game-status').getAttribute('data-result');
+    if (result !== '*') break;
+    const before = await moves(page).count();
+    await playAnyMove(page);
+    const status = await page.getByTestId('game-status').getAttribute('data-result');
+    if (status !== '*') break;
+    // The history stays usable while the engine thinks.
+    if (move === 3) {
+      await page.getByTestId('history-first').click();
+      await page.getByTestId('history-last').click();
+    }
+    await expect(moves(page)).toHaveCount(before + 2, { timeout: 15_000 });
+    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
+  }
+  await expect(page.getByTestId('engine-error')).toHaveCount(0);
+});
+
+test('as Black the board is flipped and the engine moves first', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 2, 'black');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-orientation', 'black');
+  await expect(moves(page)).toHaveCount(1);
+  expect((await sanList(page))[0]).toMatch(/^[a-hNBRQK]/);
+});
+
+test('takeback undoes the engine reply and the player move', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await square(page, 'e2').click();
+  await square(page, 'e4').click();
+  await expect(moves(page)).toHaveCount(2);
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
+  await page.getByTestId('takeback').click();
+  await expect(moves(page)).toHaveCount(0);
+  await expect(piece(page, 'e2')).toHaveAttribute('data-piece', 'wP');
+  // No reply comes: it is the player's turn again.
+  await page.waitForTimeout(800);
+  await expect(moves(page)).toHaveCount(0);
+});
+
+test('a reload mid-game restores it and the engine resumes on its turn', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 1, 'black');
+  await expect(moves(page)).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
+  await expect(moves(page)).toHaveCount(1);
+  await expect(page.getByTestId('board')).toHaveAttribute('data-orientation', 'black');
+  await playAnyMove(page);
+  await expect(moves(page)).toHaveCount(3);
+  // Reload while it is the engine's turn: it answers after the reload.
+  await playAnyMove(page);
+  await page.reload();
+  await expect(moves(page)).toHaveCount(5, { timeout: 15_000 });
+});
+
+test('resign ends the game for the player', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await square(page, 'e2').click();
+  await square(page, 'e4').click();
+  await expect(moves(page)).toHaveCount(2);
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('game-status')).toHaveAttribute('data-result', '0-1');
+  await expect(page.getByTestId('game-status')).toHaveText('White resigns — Black wins');
+  await expect(page.getByTestId('offer-draw')).toHaveCount(0);
+});
+
+test('cancel on a fresh page returns home; the nav reopens the dialog over a game', async ({ page }) => {
+  await openComputer(page);
+  await page.getByTestId('cancel-dialog').click();
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.getByTestId('nav-computer').click();
+  await startGame(page, 3, 'white');
+  await page.getByTestId('nav-computer').click();
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+  await expect(page.locator('[data-level="3"]')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('cancel-dialog').click();
+  await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('board')).toBeVisible();
+});

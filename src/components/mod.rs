@@ -9,6 +9,7 @@ pub mod engine_status;
 pub mod game_controls;
 pub mod geometry;
 pub mod history_nav;
+pub mod icons;
 pub mod keyboard;
 pub mod move_list;
 pub mod nav;

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use super::icons::{Icon, IconView};
 use crate::game::prefs::PrefsContext;
 
 /// The top bar: the app's name (a link home), the two ways to play, and the sound
@@ -22,7 +23,7 @@ pub fn Nav() -> impl IntoView {
                 title=move || if on() { "Sound on (click to mute)" } else { "Sound off (click to unmute)" }
                 on:click=move |_| prefs.update(|p| p.sound = !p.sound)
             >
-                {move || if on() { "🔊" } else { "🔇" }}
+                {move || view! { <IconView icon=if on() { Icon::SoundOn } else { Icon::SoundOff } /> }}
             </button>
         }
     });
@@ -32,11 +33,11 @@ pub fn Nav() -> impl IntoView {
                 "Gambit"
             </A>
             <A href="/friend" attr:class="nav-link" attr:data-testid="nav-friend">
-                "Play a friend"
+                <span class="nav-long">"Play a "</span>"friend"
             </A>
             // `?setup` opens the opponent dialog, also over a game in progress.
             <A href="/computer?setup" attr:class="nav-link" attr:data-testid="nav-computer">
-                "Play the computer"
+                <span class="nav-long">"Play the "</span>"computer"
             </A>
             {sound_toggle}
         </nav>

@@ -22,7 +22,8 @@ pub fn command(program: &str) -> Command {
         .current_dir(&root)
         .env("TRUNK_SKIP_VERSION_CHECK", "true")
         .env("CHROMEDRIVER", "/usr/bin/chromedriver")
-        .env("DEBIAN_FRONTEND", "noninteractive");
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
     if let Ok(joined) = std::env::join_paths(path) {
         command.env("PATH", joined);
     }

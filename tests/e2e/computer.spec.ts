@@ -20,22 +20,24 @@ async function startGame(page: Page, level: number, color: 'white' | 'black') {
 
 const moves = (page: Page) => page.locator('[data-testid="move-list"] [data-ply]');
 
-/** Plays the first legal move of the first movable piece the board offers. */
+/** Plays the first legal move of the first own piece (in board order) that has one. */
 async function playAnyMove(page: Page) {
-  const squares = page.locator('[data-square]:has([data-piece])');
-  const count = await squares.count();
+  const before = await moves(page).count();
   const orientation = await page.getByTestId('board').getAttribute('data-orientation');
   const mine = orientation === 'white' ? 'w' : 'b';
-  for (let index = 0; index < count; index++) {
-    const candidate = squares.nth(index);
-    const code = await candidate.locator('[data-piece]').getAttribute('data-piece');
-    if (!code?.startsWith(mine)) continue;
-    await candidate.click();
+  const candidates = await page
+    .locator(`[data-square]:has([data-piece^="${mine}"])`)
+    .evaluateAll((squares) => squares.map((s) => (s as HTMLElement).dataset.square ?? ''));
+  for (const from of candidates) {
+    await square(page, from).click();
+    await expect(square(page, from)).toHaveAttribute('data-selected', '');
     const targets = page.locator('[data-legal]');
     if ((await targets.count()) === 0) continue;
     await targets.first().click();
     const dialog = page.getByTestId('promotion-dialog');
-    if (await dialog.count()) await page.locator('[data-promote="q"]').click();
+    await expect(moves(page).nth(before).or(dialog)).toBeVisible();
+    if (await dialog.isVisible()) await page.locator('[data-promote="q"]').click();
+    await expect(moves(page)).toHaveCount(before + 1);
     return;
   }
   throw new Error('no legal move offered');

@@ -25,12 +25,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A static server with an SPA fallback (unknown paths get index.html).
-    command: `sirv dist --single --host 127.0.0.1 --port ${port} --quiet`,
-    url: `http://127.0.0.1:${port}/`,
-    // Always a fresh server: sirv indexes dist/ at start and would miss a new build.
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      // A static server with an SPA fallback (unknown paths get index.html).
+      command: `sirv dist --single --host 127.0.0.1 --port ${port} --quiet`,
+      url: `http://127.0.0.1:${port}/`,
+      // Always a fresh server: sirv indexes dist/ at start and would miss a new build.
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // Our Stockfish REST server (built by `cargo xtask test` before this runs), with
+      // test-only fault control; the slow fault outlasts the app's 10 s timeout.
+      command:
+        'target/debug/stockfish-rest --port 8091 --pool 2 --allow-fault-control --fault-delay-ms 12000',
+      url: 'http://127.0.0.1:8091/health',
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

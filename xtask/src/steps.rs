@@ -84,6 +84,9 @@ pub fn test() -> Result<(), String> {
             )
         }),
         ("release build (trunk)", release_build),
+        ("stockfish-rest for the end-to-end tests", || {
+            run("cargo", &["build", "-p", "stockfish-rest"])
+        }),
         ("Playwright end-to-end (Chromium)", || {
             run("playwright", &["test"])
         }),

@@ -3,7 +3,7 @@
 use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
 
-use crate::game::clock::format_clock;
+use crate::game::clock::clock_display;
 use crate::game::store::GameStore;
 
 /// The clock of `color`, when the game has clocks.
@@ -35,7 +35,7 @@ pub fn ClockView(
                 role="timer"
                 aria-label=move || format!("{} clock", if color == Color::White { "White" } else { "Black" })
             >
-                {move || store.clock_ms(color).map(format_clock)}
+                {move || store.clock_ms(color).map(clock_display)}
             </div>
         </Show>
     }

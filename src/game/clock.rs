@@ -124,7 +124,7 @@ fn elapsed_ms(since: f64, now: f64) -> u64 {
 }
 
 /// A clock reading for people: "4:59", "1:02:03", or "9.8" (tenths) under 10 s.
-pub fn format_clock(ms: u64) -> String {
+pub fn clock_display(ms: u64) -> String {
     if ms < 10_000 {
         return format!("{}.{}", ms / 1000, (ms % 1000) / 100);
     }
@@ -187,10 +187,10 @@ mod tests {
 
     #[test]
     fn formats_like_lichess() {
-        assert_eq!(format_clock(300_000), "5:00");
-        assert_eq!(format_clock(61_000), "1:01");
-        assert_eq!(format_clock(3_723_000), "1:02:03");
-        assert_eq!(format_clock(9_870), "9.8");
-        assert_eq!(format_clock(0), "0.0");
+        assert_eq!(clock_display(300_000), "5:00");
+        assert_eq!(clock_display(61_000), "1:01");
+        assert_eq!(clock_display(3_723_000), "1:02:03");
+        assert_eq!(clock_display(9_870), "9.8");
+        assert_eq!(clock_display(0), "0.0");
     }
 }

@@ -1,58 +1,49 @@
 // While the built-in engine thinks at level 8 in its Web Worker, records the page's
 // long main-thread tasks (PerformanceObserver "longtask", tasks ≥ 50 ms) and reports
 // the longest task seen. Release build in dist/. Usage: node tools/measure-longtask.mjs
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { withServedApp } from './browser.mjs';
 
-const port = 4182;
-const server = spawn('node_modules/.bin/sirv', ['dist', '--single', '--host', '127.0.0.1', '--port', String(port), '--quiet']);
-await sleep(800);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-await page.addInitScript(() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-});
-await page.goto(`http://127.0.0.1:${port}/`);
-await page.evaluate(() => localStorage.clear());
-await page.goto(`http://127.0.0.1:${port}/computer`);
-await page.locator('[data-level="8"]').click();
-await page.locator('[data-color="black"]').click();
-await page.locator('[data-engine="builtin"]').click();
-await page.locator('[data-time-control="none"]').click();
-const startedAt = await page.evaluate(() => performance.now());
-await page.getByTestId('start-game').click();
+await withServedApp(4182, async (browser, base) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${base}/`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}/computer`);
+  await page.locator('[data-level="8"]').click();
+  await page.locator('[data-color="black"]').click();
+  await page.locator('[data-engine="builtin"]').click();
+  await page.locator('[data-time-control="none"]').click();
+  const startedAt = await page.evaluate(() => performance.now());
+  await page.getByTestId('start-game').click();
 
-// Let the engine play 6 moves; the person answers with the first legal move each time,
-// and browses the history while the engine thinks.
-const moves = page.locator('[data-testid="move-list"] [data-ply]');
-let thinkingMs = 0;
-for (let reply = 1; reply <= 6; reply++) {
-  const t0 = Date.now();
-  await page.locator(`[data-testid="move-list"] [data-ply="${2 * reply - 1}"]`).waitFor({ timeout: 30_000 });
-  thinkingMs += Date.now() - t0;
-  const squares = page.locator('[data-square]:has([data-piece^="b"])');
-  for (let i = 0; i < (await squares.count()); i++) {
-    await squares.nth(i).click();
-    if (await page.locator('[data-legal]').count()) {
-      await page.locator('[data-legal]').first().click();
-      break;
+  // Let the engine play 6 moves; the person answers with the first legal move each time,
+  // and browses the history while the engine thinks.
+  const moves = page.locator('[data-testid="move-list"] [data-ply]');
+  let thinkingMs = 0;
+  for (let reply = 1; reply <= 6; reply++) {
+    const t0 = Date.now();
+    await page.locator(`[data-testid="move-list"] [data-ply="${2 * reply - 1}"]`).waitFor({ timeout: 30_000 });
+    thinkingMs += Date.now() - t0;
+    const squares = page.locator('[data-square]:has([data-piece^="b"])');
+    for (let i = 0; i < (await squares.count()); i++) {
+      await squares.nth(i).click();
+      if (await page.locator('[data-legal]').count()) {
+        await page.locator('[data-legal]').first().click();
+        break;
+      }
     }
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
   }
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowRight');
-}
-const all = await page.evaluate(() => window.__longTasks);
-const before = all.filter(([start]) => start < startedAt).map(([, d]) => d);
-const tasks = all.filter(([start]) => start >= startedAt).map(([, d]) => d);
-console.log(`long tasks before the game (page load): ${before.length}${before.length ? ', longest ' + Math.max(...before).toFixed(0) + ' ms' : ''}`);
-console.log(`engine moves: ${Math.floor(((await moves.count()) + 1) / 2)}, time waiting for them ${(thinkingMs / 1000).toFixed(1)} s`);
-console.log(`long tasks (≥ 50 ms) while playing level 8: ${tasks.length}; longest: ${tasks.length ? Math.max(...tasks).toFixed(0) + ' ms' : 'none'}`);
-await browser.close();
-server.kill();
+  const all = await page.evaluate(() => window.__longTasks);
+  const before = all.filter(([start]) => start < startedAt).map(([, d]) => d);
+  const tasks = all.filter(([start]) => start >= startedAt).map(([, d]) => d);
+  console.log(`long tasks before the game (page load): ${before.length}${before.length ? ', longest ' + Math.max(...before).toFixed(0) + ' ms' : ''}`);
+  console.log(`engine moves: ${Math.floor(((await moves.count()) + 1) / 2)}, time waiting for them ${(thinkingMs / 1000).toFixed(1)} s`);
+  console.log(`long tasks (≥ 50 ms) while playing level 8: ${tasks.length}; longest: ${tasks.length ? Math.max(...tasks).toFixed(0) + ' ms' : 'none'}`);
+});

@@ -1,70 +1,62 @@
 // Takes the screenshots in docs/screenshots/ from the release build in dist/.
 // Usage: node tools/screenshots.mjs   (starts its own static server on port 4180)
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { withServedApp } from './browser.mjs';
 
-const port = 4180;
-const base = `http://127.0.0.1:${port}`;
-const server = spawn('node_modules/.bin/sirv', ['dist', '--single', '--host', '127.0.0.1', '--port', String(port), '--quiet']);
-await sleep(800);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
 const out = 'docs/screenshots';
 
-async function page(viewport, colorScheme) {
-  const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1 });
-  const p = await context.newPage();
-  await p.goto(base + '/');
-  await p.evaluate(() => localStorage.clear());
-  return p;
-}
+await withServedApp(4180, async (browser, base) => {
 
-async function clickMove(p, from, to) {
-  await p.locator(`[data-square="${from}"]`).click();
-  await p.locator(`[data-square="${to}"]`).click();
-}
-
-async function friendGame(p) {
-  await p.goto(base + '/friend');
-  for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5'], ['a7', 'a6'], ['b5', 'c6'], ['d7', 'c6']]) {
-    await clickMove(p, from, to);
+  async function page(viewport, colorScheme) {
+    const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1 });
+    const p = await context.newPage();
+    await p.goto(base + '/');
+    await p.evaluate(() => localStorage.clear());
+    return p;
   }
-  await p.locator('[data-square="f3"]').click(); // show the knight's targets
-}
 
-for (const scheme of ['light', 'dark']) {
-  const desktop = await page({ width: 1280, height: 800 }, scheme);
-  await friendGame(desktop);
-  await desktop.screenshot({ path: `${out}/friend-desktop-${scheme}.png` });
-  const phone = await page({ width: 390, height: 844 }, scheme);
-  await friendGame(phone);
-  await phone.screenshot({ path: `${out}/friend-phone-${scheme}.png`, fullPage: true });
-}
+  async function clickMove(p, from, to) {
+    await p.locator(`[data-square="${from}"]`).click();
+    await p.locator(`[data-square="${to}"]`).click();
+  }
 
-const computer = await page({ width: 1280, height: 800 }, 'light');
-await computer.goto(base + '/computer');
-await computer.locator('[data-level="5"]').click();
-await computer.screenshot({ path: `${out}/computer-dialog.png` });
-await computer.locator('[data-color="black"]').click();
-await computer.locator('[data-engine="builtin"]').click();
-await computer.locator('[data-level="8"]').click();
-await computer.getByTestId('start-game').click();
-await computer.locator('[data-testid="engine-status"][data-thinking="true"]').waitFor();
-await sleep(500);
-await computer.screenshot({ path: `${out}/computer-thinking.png` });
+  async function friendGame(p) {
+    await p.goto(base + '/friend');
+    for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5'], ['a7', 'a6'], ['b5', 'c6'], ['d7', 'c6']]) {
+      await clickMove(p, from, to);
+    }
+    await p.locator('[data-square="f3"]').click(); // show the knight's targets
+  }
 
-const rest = await page({ width: 1280, height: 800 }, 'light');
-await rest.goto(base + '/computer');
-await rest.locator('[data-color="black"]').click();
-await rest.locator('[data-engine="stockfish"]').click();
-await rest.getByTestId('rest-endpoint').fill('http://127.0.0.1:9');
-await rest.getByTestId('start-game').click();
-await rest.getByTestId('engine-error').waitFor();
-await rest.screenshot({ path: `${out}/computer-rest-error.png` });
+  for (const scheme of ['light', 'dark']) {
+    const desktop = await page({ width: 1280, height: 800 }, scheme);
+    await friendGame(desktop);
+    await desktop.screenshot({ path: `${out}/friend-desktop-${scheme}.png` });
+    const phone = await page({ width: 390, height: 844 }, scheme);
+    await friendGame(phone);
+    await phone.screenshot({ path: `${out}/friend-phone-${scheme}.png`, fullPage: true });
+  }
 
-await browser.close();
-server.kill();
+  const computer = await page({ width: 1280, height: 800 }, 'light');
+  await computer.goto(base + '/computer');
+  await computer.locator('[data-level="5"]').click();
+  await computer.screenshot({ path: `${out}/computer-dialog.png` });
+  await computer.locator('[data-color="black"]').click();
+  await computer.locator('[data-engine="builtin"]').click();
+  await computer.locator('[data-level="8"]').click();
+  await computer.getByTestId('start-game').click();
+  await computer.locator('[data-testid="engine-status"][data-thinking="true"]').waitFor();
+  await sleep(500);
+  await computer.screenshot({ path: `${out}/computer-thinking.png` });
+
+  const rest = await page({ width: 1280, height: 800 }, 'light');
+  await rest.goto(base + '/computer');
+  await rest.locator('[data-color="black"]').click();
+  await rest.locator('[data-engine="stockfish"]').click();
+  await rest.getByTestId('rest-endpoint').fill('http://127.0.0.1:9');
+  await rest.getByTestId('start-game').click();
+  await rest.getByTestId('engine-error').waitFor();
+  await rest.screenshot({ path: `${out}/computer-rest-error.png` });
+
+});
 console.log('screenshots written to', out);

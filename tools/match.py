@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Engine match runner for Gambit, refereed by python-chess.
+
+Plays `--games` games between engine A (Gambit, optionally at a level) and engine B
+(Stockfish, optionally strength-limited), alternating colours on each opening of the
+book (`book.txt`), one game at a time (both engines single-threaded). Each move is
+asked for with `go movetime`; python-chess checks every move for legality.
+
+Counted failures:
+  illegal   - an engine answered an illegal or no move (python-chess raises),
+  crash     - the engine process died or stopped answering,
+  forfeit   - a reply took longer than the forfeit limit (default 10x movetime + 100 ms
+              of wall time, measured around the request by this script).
+A failing engine loses the game. Games longer than --max-plies are adjudicated drawn.
+
+Writes a PGN of all games and prints a JSON summary (also to --summary).
+"""
+
+import argparse
+import json
+import math
+import sys
+import time
+
+import chess
+import chess.engine
+import chess.pgn
+
+
+def load_book(path):
+    lines = []
+    with open(path) as f:
+        for raw in f:
+            raw = raw.strip()
+            if not raw or raw.startswith("#"):
+                continue
+            board = chess.Board()
+            for san in raw.split():
+                board.push_san(san)
+            lines.append(list(board.move_stack))
+    return lines
+
+
+def elo_from_score(wins, draws, losses):
+    n = wins + draws + losses
+    if n == 0:
+        return None
+    score = (wins + 0.5 * draws) / n
+    # Trinomial standard error of the mean score, then a 95% interval mapped to Elo.
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * (0 - score) ** 2) / n
+    se = math.sqrt(var / n) if n > 1 else 0.5
+
+    def to_elo(s):
+        s = min(max(s, 1e-4), 1 - 1e-4)
+        return -400 * math.log10(1 / s - 1)
+
+    return {
+        "score": score,
+        "elo": to_elo(score),
+        "elo_low": to_elo(score - 1.96 * se),
+        "elo_high": to_elo(score + 1.96 * se),
+    }
+
+
+def open_engine(cmd, options):
+    eng = chess.engine.SimpleEngine.popen_uci(cmd.split(), timeout=30)
+    if options:
+        eng.configure(options)
+    return eng
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--a", default="target/release/gambit-engine", help="command of engine A")
+    ap.add_argument("--a-level", type=int, default=None, help="Gambit Level option for A")
+    ap.add_argument("--a-ms", type=int, default=100, help="movetime of A in ms")
+    ap.add_argument("--a-hash", type=int, default=16)
+    ap.add_argument("--a-opt", action="append", default=[], help="extra UCI option for A, Name=Value")
+    ap.add_argument("--b", default="/usr/games/stockfish", help="command of engine B")
+    ap.add_argument("--b-ms", type=int, default=100, help="movetime of B in ms")
+    ap.add_argument("--b-elo", type=int, default=None, help="UCI_Elo for B (UCI_LimitStrength)")
+    ap.add_argument("--b-skill", type=int, default=None, help="Skill Level for B")
+    ap.add_argument("--b-level", type=int, default=None, help="Gambit Level for B (level ladder)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--book", default="tools/book.txt")
+    ap.add_argument("--max-plies", type=int, default=400)
+    ap.add_argument("--forfeit-ms", type=int, default=None)
+    ap.add_argument("--pgn", default=None)
+    ap.add_argument("--summary", default=None)
+    args = ap.parse_args()
+
+    book = load_book(args.book)
+    a_opts = {"Hash": args.a_hash}
+    if args.a_level is not None:
+        a_opts["Level"] = args.a_level
+    for kv in args.a_opt:
+        k, v = kv.split("=", 1)
+        a_opts[k] = int(v) if v.lstrip("-").isdigit() else v
+    b_opts = {}
+    is_stockfish = "stockfish" in args.b
+    if is_stockfish:
+        b_opts.update({"Threads": 1, "Hash": 16})
+        if args.b_elo is not None:
+            b_opts.update({"UCI_LimitStrength": True, "UCI_Elo": args.b_elo})
+        if args.b_skill is not None:
+            b_opts["Skill Level"] = args.b_skill
+    if args.b_level is not None:
+        b_opts["Level"] = args.b_level
+
+    names = {"A": f"Gambit{'' if args.a_level is None else ' L' + str(args.a_level)} {args.a_ms}ms",
+             "B": (f"Stockfish{' Elo ' + str(args.b_elo) if args.b_elo else ''}"
+                   f"{' Skill ' + str(args.b_skill) if args.b_skill is not None else ''} {args.b_ms}ms"
+                   if is_stockfish else f"Gambit L{args.b_level} {args.b_ms}ms")}
+    limits = {"A": chess.engine.Limit(time=args.a_ms / 1000), "B": chess.engine.Limit(time=args.b_ms / 1000)}
+    forfeit = {k: (args.forfeit_ms if args.forfeit_ms else 10 * ms + 100) / 1000
+               for k, ms in (("A", args.a_ms), ("B", args.b_ms))}
+    cmds = {"A": args.a, "B": args.b}
+    opts = {"A": a_opts, "B": b_opts}
+    engines = {k: open_engine(cmds[k], opts[k]) for k in ("A", "B")}
+
+    stats = {"wins": 0, "draws": 0, "losses": 0,
+             "failures": {k: {"illegal": 0, "crash": 0, "forfeit": 0} for k in ("A", "B")},
+             "max_reply_ms": {"A": 0.0, "B": 0.0}, "games": 0}
+    pgn_out = open(args.pgn, "w") if args.pgn else None
+    started = time.time()
+
+    for g in range(args.games):
+        opening = book[(g // 2) % len(book)]
+        a_white = g % 2 == 0
+        white, black = ("A", "B") if a_white else ("B", "A")
+        board = chess.Board()
+        for m in opening:
+            board.push(m)
+        for k in ("A", "B"):
+            try:
+                engines[k].ping()
+            except Exception:
+                engines[k] = open_engine(cmds[k], opts[k])
+        result, reason = None, None
+        while result is None:
+            if board.is_game_over(claim_draw=True):
+                outcome = board.outcome(claim_draw=True)
+                result, reason = outcome.result(), outcome.termination.name.lower()
+                break
+            if len(board.move_stack) >= args.max_plies:
+                result, reason = "1/2-1/2", "adjudicated: move limit"
+                break
+            side = white if board.turn == chess.WHITE else black
+            t0 = time.perf_counter()
+            failure = None
+            try:
+                played = engines[side].play(board, limits[side])
+                move = played.move
+                if move is None or move not in board.legal_moves:
+                    failure = "illegal"
+            except chess.engine.EngineTerminatedError:
+                failure = "crash"
+            except chess.engine.EngineError as e:
+                failure = "illegal" if "illegal" in str(e).lower() else "crash"
+            except Exception as e:  # timeouts and protocol errors
+                print(f"game {g}: {side}: {e!r}", file=sys.stderr)
+                failure = "crash"
+            elapsed = time.perf_counter() - t0
+            stats["max_reply_ms"][side] = max(stats["max_reply_ms"][side], elapsed * 1000)
+            if failure is None and elapsed > forfeit[side]:
+                failure = "forfeit"
+            if failure:
+                stats["failures"][side][failure] += 1
+                loser_white = side == white
+                result = "0-1" if loser_white else "1-0"
+                reason = f"{names[side]} {failure}"
+                if failure == "crash":
+                    try:
+                        engines[side].quit()
+                    except Exception:
+                        pass
+                    engines[side] = open_engine(cmds[side], opts[side])
+                break
+            board.push(move)
+        a_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        if not a_white:
+            a_points = 1.0 - a_points
+        stats["wins" if a_points == 1 else "losses" if a_points == 0 else "draws"] += 1
+        stats["games"] += 1
+        if pgn_out:
+            game = chess.pgn.Game.from_board(board)
+            game.headers.update({"Event": "Gambit match", "Round": str(g + 1),
+                                 "White": names[white], "Black": names[black],
+                                 "Result": result, "Termination": reason or ""})
+            print(game, file=pgn_out, end="\n\n")
+            pgn_out.flush()
+        if (g + 1) % 10 == 0 or g + 1 == args.games:
+            e = elo_from_score(stats["wins"], stats["draws"], stats["losses"])
+            print(f"[{g + 1}/{args.games}] +{stats['wins']} ={stats['draws']} -{stats['losses']} "
+                  f"score {e['score']:.3f} elo {e['elo']:+.0f} [{e['elo_low']:+.0f},{e['elo_high']:+.0f}] "
+                  f"failures {stats['failures']} max reply ms "
+                  f"A {stats['max_reply_ms']['A']:.0f} B {stats['max_reply_ms']['B']:.0f} "
+                  f"({time.time() - started:.0f}s)", flush=True)
+
+    for eng in engines.values():
+        try:
+            eng.quit()
+        except Exception:
+            pass
+    summary = {"a": names["A"], "b": names["B"], **stats,
+               **(elo_from_score(stats["wins"], stats["draws"], stats["losses"]) or {}),
+               "seconds": round(time.time() - started), "command": " ".join(sys.argv)}
+    print(json.dumps(summary, indent=1))
+    if args.summary:
+        with open(args.summary, "w") as f:
+            json.dump(summary, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Solves an EPD test suite (WAC by default) with a UCI engine at a fixed time per move.
+
+A position counts as solved when the engine's move is one of the `bm` moves (and none
+of the `am` moves). Prints each failure and the solved count.
+"""
+
+import argparse
+import json
+import re
+import time
+
+import chess
+import chess.engine
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", default="target/release/gambit-engine")
+    ap.add_argument("--epd", default="../shared/data/wac.epd")
+    ap.add_argument("--ms", type=int, default=1000, help="time per position in ms")
+    ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--summary", default=None)
+    args = ap.parse_args()
+    eng = chess.engine.SimpleEngine.popen_uci(args.engine.split())
+    if "stockfish" not in args.engine:
+        eng.configure({"Hash": args.hash})
+    solved, total, failed = 0, 0, []
+    start = time.time()
+    with open(args.epd) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            # Drop the informational pv operation (truncated in some suites).
+            line = re.sub(r"\bpv [^;]*;", "", line)
+            board = chess.Board()
+            ops = board.set_epd(line)
+            result = eng.play(board, chess.engine.Limit(time=args.ms / 1000), game=object())
+            ok = True
+            if "bm" in ops:
+                ok = result.move in ops["bm"]
+            if "am" in ops:
+                ok = ok and result.move not in ops["am"]
+            total += 1
+            solved += ok
+            if not ok:
+                failed.append(ops.get("id", line[:40]))
+                print(f"FAIL {ops.get('id')}: played {board.san(result.move)}, "
+                      f"expected {[board.san(m) for m in ops.get('bm', [])]}", flush=True)
+    eng.quit()
+    summary = {"solved": solved, "total": total, "ms": args.ms, "failed": failed,
+               "seconds": round(time.time() - start)}
+    print(json.dumps(summary))
+    if args.summary:
+        with open(args.summary, "w") as f:
+            json.dump(summary, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -56,6 +56,12 @@ pub fn Board(
     check: Signal<Option<Square>>,
     /// Called with `(from, to)` when the user moves a piece to a legal target.
     on_move: Callback<(Square, Square)>,
+    /// A square to mark (a hint's piece).
+    #[prop(optional, into)]
+    marked: Option<Signal<Option<Square>>>,
+    /// An arrow to draw over the board (a hint's move).
+    #[prop(optional, into)]
+    arrow: Option<Signal<Option<(Square, Square)>>>,
     /// Overlays drawn over the board (the promotion dialog).
     #[prop(optional)]
     children: Option<Children>,
@@ -199,6 +205,8 @@ pub fn Board(
                 .is_some_and(|(from, to)| from == square || to == square)
         });
         let is_check = Signal::derive(move || check.get() == Some(square));
+        let is_marked =
+            Signal::derive(move || marked.is_some_and(|marked| marked.get() == Some(square)));
         let is_dragged = Signal::derive(move || dragged_from.get() == Some(square));
         let arrive_from = Signal::derive(move || {
             let (from, to) = last_move.get()?;
@@ -219,6 +227,7 @@ pub fn Board(
                 target=is_target
                 last_move=is_last_move
                 check=is_check
+                marked=is_marked
                 dragged=is_dragged
                 arrive_from=arrive_from
                 on_activate=Callback::new(tap)
@@ -238,6 +247,31 @@ pub fn Board(
                     <PieceView piece=d.piece />
                 </div>
             }
+        })
+    };
+
+    let arrow_view = move || {
+        let (from, to) = arrow?.get()?;
+        let orientation = orientation.get();
+        let centre = |square: Square| {
+            let (column, row) = display_cell(square, orientation);
+            (f64::from(column) + 0.5, f64::from(row) + 0.5)
+        };
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        // Stop short of the target's centre so the head sits on the square.
+        let length = (x2 - x1).hypot(y2 - y1);
+        let (x2, y2) = (x2 - (x2 - x1) / length * 0.3, y2 - (y2 - y1) / length * 0.3);
+        Some(view! {
+            <svg class="board-arrow" viewBox="0 0 8 8" aria-hidden="true"
+                data-testid="hint-arrow" data-from=from.to_string() data-to=to.to_string()>
+                <defs>
+                    <marker id="arrow-head" markerWidth="4" markerHeight="4" refX="2" refY="2"
+                        orient="auto" markerUnits="strokeWidth">
+                        <path d="M0,0 L4,2 L0,4 z"></path>
+                    </marker>
+                </defs>
+                <line x1=x1 y1=y1 x2=x2 y2=y2 marker-end="url(#arrow-head)"></line>
+            </svg>
         })
     };
 
@@ -262,6 +296,7 @@ pub fn Board(
             >
                 {squares}
             </div>
+            {arrow_view}
             {ghost}
             {children.map(|children| children())}
         </div>

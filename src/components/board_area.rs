@@ -21,6 +21,12 @@ pub fn BoardArea(
     /// absent.
     #[prop(optional)]
     player_names: Option<Callback<Color, String>>,
+    /// A square to mark (a hint's piece).
+    #[prop(optional, into)]
+    marked: Option<Signal<Option<Square>>>,
+    /// An arrow to draw (a hint's move).
+    #[prop(optional, into)]
+    arrow: Option<Signal<Option<(Square, Square)>>>,
 ) -> impl IntoView {
     let Some(store) = use_context::<GameStore>() else {
         return ().into_any();
@@ -67,6 +73,8 @@ pub fn BoardArea(
                 last_move=Signal::derive(move || store.last_move())
                 check=Signal::derive(move || store.check())
                 on_move=Callback::new(move |(from, to)| store.attempt(from, to))
+                marked=marked.unwrap_or_else(|| Signal::derive(|| None))
+                arrow=arrow.unwrap_or_else(|| Signal::derive(|| None))
             >
                 {promotion}
             </Board>

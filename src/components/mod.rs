@@ -1,5 +1,6 @@
 //! The building blocks of the pages.
 
+pub mod analysis_tools;
 pub mod board;
 pub mod board_area;
 pub mod captured;

@@ -36,6 +36,9 @@ pub fn SquareView(
     /// A king in check stands here.
     #[prop(into)]
     check: Signal<bool>,
+    /// The square is marked (a hint's piece).
+    #[prop(into)]
+    marked: Signal<bool>,
     /// The piece on this square is being dragged away.
     #[prop(into)]
     dragged: Signal<bool>,
@@ -85,6 +88,7 @@ pub fn SquareView(
             data-legal=move || flag(target.get())
             data-last-move=move || flag(last_move.get())
             data-check=move || flag(check.get())
+            data-hint=move || flag(marked.get())
             style=style
             role="button"
             tabindex="0"

@@ -5,7 +5,7 @@
 
 use gambit_engine::protocol::{Event, Limits, Request, Score};
 use gambit_rules::Game;
-use gambit_rules::shakmaty::Color;
+use gambit_rules::shakmaty::{Color, Square};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{Deserialize, Serialize};
@@ -79,6 +79,22 @@ pub struct Thinking {
     pub score: Option<Score>,
 }
 
+/// The built-in engine's analysis of one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The request's id.
+    pub id: u64,
+    /// The game length (plies) of the analysed position.
+    pub ply: usize,
+    /// The evaluation for the side to move, once an iteration finished.
+    pub score: Option<Score>,
+    /// The best move's squares, once the search finished.
+    pub best: Option<(Square, Square)>,
+}
+
+/// Thinking time of an analysis (evaluation bar, hint).
+const ANALYSIS_MS: u32 = 700;
+
 /// A failure the player must see.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineFailure {
@@ -101,6 +117,9 @@ pub struct Controller {
     pub failure: RwSignal<Option<EngineFailure>>,
     /// The version the engine worker reported when it started.
     pub worker_version: RwSignal<Option<String>>,
+    /// The built-in engine's view of the person's position (for the evaluation bar and
+    /// hints), at full strength.
+    pub analysis: RwSignal<Option<Analysis>>,
     next_id: StoredValue<u64>,
     client: StoredValue<Option<EngineClient>, LocalStorage>,
 }
@@ -115,6 +134,7 @@ impl Controller {
             thinking: RwSignal::new(None),
             failure: RwSignal::new(None),
             worker_version: RwSignal::new(None),
+            analysis: RwSignal::new(None),
             next_id: StoredValue::new(0),
             client: StoredValue::new_local(None),
         };
@@ -228,19 +248,8 @@ impl Controller {
 
     fn ask_worker(&self, id: u64, level: u8) {
         let controller = *self;
-        if self.client.with_value(Option::is_none) {
-            let client = EngineClient::start(move |news| controller.on_worker_news(news));
-            // The first answer proves the worker started.
-            client.send(Request::Ping);
-            self.worker_version.set(None);
-            self.client.set_value(Some(client));
-        }
-        let (fen, moves) = self.store.game.with_untracked(|game| {
-            (
-                game.start_fen(),
-                game.uci_moves().map(str::to_owned).collect::<Vec<_>>(),
-            )
-        });
+        self.ensure_worker();
+        let (fen, moves) = self.history();
         let movetime = self.movetime_ms();
         let request = Request::Search {
             id,
@@ -272,7 +281,112 @@ impl Controller {
         );
     }
 
+    /// Asks the built-in engine (full strength, short time) about the current position
+    /// for the evaluation bar and hints, unless that analysis is already there or
+    /// under way. Only on the person's turn, so it never delays the computer's move.
+    pub fn analyse(&self) {
+        let len = self.store.game.with_untracked(gambit_rules::Game::len);
+        let known = self
+            .analysis
+            .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
+        let human_to_move = self.opponent.with_untracked(|o| {
+            o.as_ref().is_some_and(|o| {
+                self.store
+                    .game
+                    .with_untracked(|g| g.turn() == o.human && !g.is_over())
+            })
+        });
+        if known || !human_to_move || self.thinking.with_untracked(Option::is_some) {
+            return;
+        }
+        self.next_id.update_value(|id| *id += 1);
+        let id = self.next_id.get_value();
+        self.analysis.set(Some(Analysis {
+            id,
+            ply: len,
+            score: None,
+            best: None,
+        }));
+        self.ensure_worker();
+        let (fen, moves) = self.history();
+        let request = Request::Search {
+            id,
+            fen,
+            moves,
+            level: 8,
+            limits: Limits {
+                movetime_ms: Some(ANALYSIS_MS),
+                depth: None,
+                nodes: None,
+            },
+        };
+        self.client.with_value(|client| {
+            if let Some(client) = client {
+                client.send(request);
+            }
+        });
+    }
+
+    fn is_analysis(&self, id: u64) -> bool {
+        self.analysis
+            .with_untracked(|a| a.as_ref().is_some_and(|a| a.id == id))
+    }
+
+    fn on_analysis(&self, event: &Event) {
+        self.analysis.update(|analysis| {
+            let Some(analysis) = analysis else { return };
+            match event {
+                Event::Progress { score, .. } => analysis.score = Some(*score),
+                Event::BestMove { uci, score, .. } => {
+                    analysis.score = Some(*score);
+                    analysis.best =
+                        gambit_rules::shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+                            .ok()
+                            .and_then(|m| match m {
+                                gambit_rules::shakmaty::uci::UciMove::Normal {
+                                    from, to, ..
+                                } => Some((from, to)),
+                                _ => None,
+                            });
+                }
+                _ => {}
+            }
+        });
+    }
+
+    /// The game as the worker wants it: start FEN and UCI moves.
+    fn history(&self) -> (String, Vec<String>) {
+        self.store.game.with_untracked(|game| {
+            (
+                game.start_fen(),
+                game.uci_moves().map(str::to_owned).collect::<Vec<_>>(),
+            )
+        })
+    }
+
+    /// Starts the worker if none runs.
+    fn ensure_worker(&self) {
+        if self.client.with_value(Option::is_none) {
+            let controller = *self;
+            let client = EngineClient::start(move |news| controller.on_worker_news(news));
+            // The first answer proves the worker started.
+            client.send(Request::Ping);
+            self.worker_version.set(None);
+            self.client.set_value(Some(client));
+        }
+    }
+
     fn on_worker_news(&self, news: WorkerNews) {
+        if let WorkerNews::Event(
+            event @ (Event::Progress { id, .. }
+            | Event::BestMove { id, .. }
+            | Event::Error { id, .. }),
+        ) = &news
+            && self.is_analysis(*id)
+        {
+            self.on_analysis(event);
+            return;
+        }
         match news {
             WorkerNews::Event(Event::Progress {
                 id, depth, score, ..

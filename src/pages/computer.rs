@@ -7,6 +7,7 @@ use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use crate::components::analysis_tools::{EvalBar, Hint, HintButton};
 use crate::components::board_area::BoardArea;
 use crate::components::computer_dialog::ComputerDialog;
 use crate::components::engine_status::EngineStatus;
@@ -98,6 +99,8 @@ pub fn ComputerPage() -> impl IntoView {
         }
     });
 
+    let hint = Hint::new(controller);
+
     let player_names = Callback::new(move |color: Color| {
         controller.opponent.with(|opponent| match opponent {
             Some(opponent) if opponent.human == color => "You".to_owned(),
@@ -114,10 +117,13 @@ pub fn ComputerPage() -> impl IntoView {
                 <BoardArea
                     movable=Signal::derive(move || controller.movable())
                     player_names=player_names
+                    marked=Signal::derive(move || hint.marked())
+                    arrow=Signal::derive(move || hint.arrow())
                 />
                 <aside class="side-panel">
                     <GameStatus />
                     <EngineStatus />
+                    <EvalBar controller=controller />
                     <HistoryNav />
                     <MoveList />
                     <GameControls
@@ -128,6 +134,7 @@ pub fn ComputerPage() -> impl IntoView {
                         on_takeback=Callback::new(move |()| controller.takeback())
                         on_new_game=Callback::new(move |()| dialog_open.set(true))
                     />
+                    <div class="analysis-tools"><HintButton hint=hint /></div>
                     <PgnFen on_new_position=Callback::new(move |()| controller.cancel()) />
                 </aside>
             </div>

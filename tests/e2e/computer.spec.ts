@@ -131,3 +131,30 @@ test('cancel on a fresh page returns home; the nav reopens the dialog over a gam
   await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
   await expect(page.getByTestId('board')).toBeVisible();
 });
+
+test('hint marks the piece, then shows the move; the evaluation bar is off until asked', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 3, 'white');
+  await expect(page.getByTestId('eval-bar')).toHaveCount(0);
+
+  await page.getByTestId('hint').click();
+  const marked = page.locator('[data-hint]');
+  await expect(marked).toHaveCount(1);
+  await expect(marked.locator('[data-piece^="w"]')).toHaveCount(1);
+  await expect(page.getByTestId('hint-arrow')).toHaveCount(0);
+  const from = (await marked.getAttribute('data-square')) ?? '';
+
+  await page.getByTestId('hint').click();
+  const arrow = page.getByTestId('hint-arrow');
+  await expect(arrow).toHaveAttribute('data-from', from);
+  const to = (await arrow.getAttribute('data-to')) ?? '';
+  await square(page, from).click();
+  await expect(square(page, to)).toHaveAttribute('data-legal', '');
+
+  await page.getByTestId('eval-toggle').check();
+  await expect(page.getByTestId('eval-bar')).toHaveAttribute('data-eval', /^([+−]\d+\.\d\d|#-?\d+)$/);
+  // Playing the hinted move hides the hint.
+  await square(page, to).click();
+  await expect(page.locator('[data-hint]')).toHaveCount(0);
+  await expect(moves(page)).toHaveCount(2);
+});

@@ -1,0 +1,165 @@
+//! The evaluation bar (a toggle, off by default) and the hint button of the computer
+//! page, both fed by the built-in engine's analysis of the person's position. The
+//! analysis runs in the worker; the page never waits for it.
+
+use gambit_engine::protocol::Score;
+use gambit_rules::Game;
+use gambit_rules::shakmaty::Square;
+use leptos::prelude::*;
+
+use super::engine_status::describe_score;
+use crate::opponent::controller::Controller;
+
+/// What the hint shows: nothing, the piece to move, or the move itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HintStage {
+    /// No hint.
+    #[default]
+    Hidden,
+    /// The piece to move is marked.
+    Piece,
+    /// The move is drawn as an arrow.
+    Move,
+}
+
+/// The hint's state, shared by the button and the board.
+#[derive(Clone, Copy)]
+pub struct Hint {
+    /// How much is shown.
+    pub stage: RwSignal<HintStage>,
+    controller: Controller,
+}
+
+impl Hint {
+    /// A hint for `controller`'s game; it hides again whenever a move is made.
+    pub fn new(controller: Controller) -> Hint {
+        let stage = RwSignal::new(HintStage::Hidden);
+        Effect::new(move |_| {
+            controller.store.game.with(Game::len);
+            stage.set(HintStage::Hidden);
+        });
+        Hint { stage, controller }
+    }
+
+    /// The analysed best move of the current position, once known.
+    fn best(&self) -> Option<(Square, Square)> {
+        let len = self.controller.store.game.with(Game::len);
+        self.controller
+            .analysis
+            .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.best))
+    }
+
+    /// The square to mark.
+    pub fn marked(&self) -> Option<Square> {
+        match self.stage.get() {
+            HintStage::Hidden => None,
+            _ => self.best().map(|(from, _)| from),
+        }
+    }
+
+    /// The arrow to draw.
+    pub fn arrow(&self) -> Option<(Square, Square)> {
+        (self.stage.get() == HintStage::Move)
+            .then(|| self.best())
+            .flatten()
+    }
+}
+
+/// The hint button: the first press marks the piece to move, the second shows the move.
+#[component]
+pub fn HintButton(
+    /// The hint state.
+    hint: Hint,
+) -> impl IntoView {
+    let controller = hint.controller;
+    let available = move || controller.movable().is_some();
+    let press = move |_| {
+        controller.analyse();
+        hint.stage.update(|stage| {
+            *stage = match stage {
+                HintStage::Hidden => HintStage::Piece,
+                _ => HintStage::Move,
+            }
+        });
+    };
+    view! {
+        <button type="button" data-testid="hint" disabled=move || !available() on:click=press>
+            {move || match hint.stage.get() {
+                HintStage::Hidden => "Hint",
+                _ => "Show the move",
+            }}
+        </button>
+    }
+}
+
+/// White's share of the bar (0–1) for a score from White's point of view.
+pub fn white_share(score: Score, white_to_move: bool) -> f64 {
+    let sign = if white_to_move { 1.0 } else { -1.0 };
+    match score {
+        Score::Cp(cp) => 1.0 / (1.0 + (-f64::from(cp) * sign / 400.0).exp()),
+        Score::Mate(moves) if f64::from(moves) * sign > 0.0 => 1.0,
+        Score::Mate(_) => 0.0,
+    }
+}
+
+/// The evaluation bar with its toggle.
+#[component]
+pub fn EvalBar(
+    /// The game's controller.
+    controller: Controller,
+) -> impl IntoView {
+    let shown = RwSignal::new(false);
+    // Analyse each new position of the person while the bar is on.
+    Effect::new(move |_| {
+        let len = controller.store.game.with(Game::len);
+        let idle = controller.thinking.with(Option::is_none);
+        if shown.get() && idle {
+            let _ = len;
+            controller.analyse();
+        }
+    });
+    let reading = move || {
+        let len = controller.store.game.with(Game::len);
+        let white_to_move = controller.store.game.with(|g| g.turn().is_white());
+        controller
+            .analysis
+            .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.score))
+            .map(|score| {
+                (
+                    describe_score(score, white_to_move),
+                    white_share(score, white_to_move),
+                )
+            })
+    };
+    view! {
+        <label class="eval-toggle">
+            <input type="checkbox" data-testid="eval-toggle"
+                prop:checked=move || shown.get()
+                on:change=move |_| shown.update(|s| *s = !*s) />
+            " Evaluation bar"
+        </label>
+        <Show when=move || shown.get()>
+            <div class="eval-bar" data-testid="eval-bar" role="meter" aria-label="Evaluation"
+                data-eval=move || reading().map(|(text, _)| text)>
+                <div class="eval-white"
+                    style=move || format!("width: {:.1}%", reading().map_or(50.0, |(_, share)| share * 100.0))>
+                </div>
+                <span class="eval-text">{move || reading().map_or("…".to_owned(), |(text, _)| text)}</span>
+            </div>
+        </Show>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_leans_to_the_side_that_is_better() {
+        assert!((white_share(Score::Cp(0), true) - 0.5).abs() < 1e-9);
+        assert!(white_share(Score::Cp(300), true) > 0.6);
+        assert!(white_share(Score::Cp(300), false) < 0.4);
+        assert_eq!(white_share(Score::Mate(2), false), 0.0);
+        assert_eq!(white_share(Score::Mate(-2), false), 1.0);
+    }
+}

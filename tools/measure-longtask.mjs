@@ -45,5 +45,6 @@ await withServedApp(4182, async (browser, base) => {
   const tasks = all.filter(([start]) => start >= startedAt).map(([, d]) => d);
   console.log(`long tasks before the game (page load): ${before.length}${before.length ? ', longest ' + Math.max(...before).toFixed(0) + ' ms' : ''}`);
   console.log(`engine moves: ${Math.floor(((await moves.count()) + 1) / 2)}, time waiting for them ${(thinkingMs / 1000).toFixed(1)} s`);
+  console.log(`long tasks after the start (ms after start: duration): ${all.filter(([s]) => s >= startedAt).map(([s, d]) => `${(s - startedAt).toFixed(0)}: ${d.toFixed(0)}`).join(", ")}`);
   console.log(`long tasks (≥ 50 ms) while playing level 8: ${tasks.length}; longest: ${tasks.length ? Math.max(...tasks).toFixed(0) + ' ms' : 'none'}`);
 });

@@ -41,10 +41,13 @@ await withServedApp(4180, async (browser, base) => {
   await computer.goto(base + '/computer');
   await computer.locator('[data-level="5"]').click();
   await computer.screenshot({ path: `${out}/computer-dialog.png` });
-  await computer.locator('[data-color="black"]').click();
+  await computer.locator('[data-color="white"]').click();
   await computer.locator('[data-engine="builtin"]').click();
   await computer.locator('[data-level="8"]').click();
   await computer.getByTestId('start-game').click();
+  await computer.getByTestId('eval-toggle').check();
+  await computer.locator('[data-testid="eval-bar"][data-eval]').waitFor();
+  await clickMove(computer, 'e2', 'e4');
   await computer.locator('[data-testid="engine-status"][data-thinking="true"]').waitFor();
   await sleep(500);
   await computer.screenshot({ path: `${out}/computer-thinking.png` });

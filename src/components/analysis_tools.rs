@@ -121,15 +121,19 @@ pub fn EvalBar(
     let reading = move || {
         let len = controller.store.game.with(Game::len);
         let white_to_move = controller.store.game.with(|g| g.turn().is_white());
-        controller
+        // The player's position: the analysis; the computer's: its own live search.
+        let analysed = controller
             .analysis
-            .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.score))
-            .map(|score| {
-                (
-                    describe_score(score, white_to_move),
-                    white_share(score, white_to_move),
-                )
-            })
+            .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.score));
+        let thinking = controller
+            .thinking
+            .with(|t| t.as_ref().and_then(|t| t.score));
+        analysed.or(thinking).map(|score| {
+            (
+                describe_score(score, white_to_move),
+                white_share(score, white_to_move),
+            )
+        })
     };
     view! {
         <label class="eval-toggle">

@@ -13,6 +13,13 @@ Counted failures:
               of wall time, measured around the request by this script).
 A failing engine loses the game. Games longer than --max-plies are adjudicated drawn.
 
+Optional adjudication (as cutechess-cli does it), from the scores both engines report:
+  --resign-cp N   a game is won when both engines' last --resign-plies scores agree that
+                  one side is ahead by at least N centipawns (mate scores count as ahead);
+  --draw-cp N     from ply --draw-from on, a game is drawn when the last --draw-plies
+                  scores are all within N centipawns of zero.
+Adjudicated games say so in their PGN Termination tag and are counted in the summary.
+
 Writes a PGN of all games and prints a JSON summary (also to --summary).
 """
 
@@ -62,6 +69,32 @@ def elo_from_score(wins, draws, losses):
     }
 
 
+MATE_CP = 100_000
+
+
+def white_centipawns(score):
+    """A reported score in centipawns from White's point of view; mates are +-MATE_CP."""
+    if score is None:
+        return None
+    return score.white().score(mate_score=MATE_CP)
+
+
+def adjudicate(white_scores, plies, args):
+    """(result, reason) when the recent scores settle the game, else None."""
+    if args.resign_cp is not None and len(white_scores) >= args.resign_plies:
+        recent = white_scores[-args.resign_plies:]
+        if all(s is not None and s >= args.resign_cp for s in recent):
+            return "1-0", f"adjudicated: both engines see White ahead by >= {args.resign_cp} cp"
+        if all(s is not None and s <= -args.resign_cp for s in recent):
+            return "0-1", f"adjudicated: both engines see Black ahead by >= {args.resign_cp} cp"
+    if (args.draw_cp is not None and plies >= args.draw_from
+            and len(white_scores) >= args.draw_plies):
+        recent = white_scores[-args.draw_plies:]
+        if all(s is not None and abs(s) <= args.draw_cp for s in recent):
+            return "1/2-1/2", f"adjudicated: both engines see a draw (|score| <= {args.draw_cp} cp)"
+    return None
+
+
 def open_engine(cmd, options):
     eng = chess.engine.SimpleEngine.popen_uci(cmd.split(), timeout=30)
     if options:
@@ -85,6 +118,11 @@ def main():
     ap.add_argument("--book", default="tools/book.txt")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--forfeit-ms", type=int, default=None)
+    ap.add_argument("--resign-cp", type=int, default=None, help="win adjudication threshold (off by default)")
+    ap.add_argument("--resign-plies", type=int, default=6)
+    ap.add_argument("--draw-cp", type=int, default=None, help="draw adjudication threshold (off by default)")
+    ap.add_argument("--draw-plies", type=int, default=16)
+    ap.add_argument("--draw-from", type=int, default=80, help="first ply at which a draw may be adjudicated")
     ap.add_argument("--pgn", default=None)
     ap.add_argument("--summary", default=None)
     args = ap.parse_args()
@@ -120,7 +158,8 @@ def main():
 
     stats = {"wins": 0, "draws": 0, "losses": 0,
              "failures": {k: {"illegal": 0, "crash": 0, "forfeit": 0} for k in ("A", "B")},
-             "max_reply_ms": {"A": 0.0, "B": 0.0}, "games": 0}
+             "max_reply_ms": {"A": 0.0, "B": 0.0}, "games": 0,
+             "adjudicated": {"win": 0, "draw": 0}}
     pgn_out = open(args.pgn, "w") if args.pgn else None
     started = time.time()
 
@@ -137,7 +176,13 @@ def main():
             except Exception:
                 engines[k] = open_engine(cmds[k], opts[k])
         result, reason = None, None
+        white_scores = []  # each reply's score in centipawns from White's side, None if none
         while result is None:
+            verdict = adjudicate(white_scores, len(board.move_stack), args)
+            if verdict is not None:
+                result, reason = verdict
+                stats["adjudicated"]["draw" if result == "1/2-1/2" else "win"] += 1
+                break
             if board.is_game_over(claim_draw=True):
                 outcome = board.outcome(claim_draw=True)
                 result, reason = outcome.result(), outcome.termination.name.lower()
@@ -149,7 +194,7 @@ def main():
             t0 = time.perf_counter()
             failure = None
             try:
-                played = engines[side].play(board, limits[side])
+                played = engines[side].play(board, limits[side], info=chess.engine.INFO_SCORE)
                 move = played.move
                 if move is None or move not in board.legal_moves:
                     failure = "illegal"
@@ -176,6 +221,7 @@ def main():
                         pass
                     engines[side] = open_engine(cmds[side], opts[side])
                 break
+            white_scores.append(white_centipawns(played.info.get("score")))
             board.push(move)
         a_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         if not a_white:

@@ -1,47 +1,7 @@
 // Playing the built-in engine on /computer.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { piece, sanList, square } from './helpers';
-
-async function openComputer(page: Page) {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/computer');
-  await expect(page.getByTestId('computer-dialog')).toBeVisible();
-}
-
-async function startGame(page: Page, level: number, color: 'white' | 'black') {
-  await page.locator(`[data-level="${level}"]`).click();
-  await page.locator(`[data-color="${color}"]`).click();
-  await page.locator('[data-engine="builtin"]').click();
-  await page.locator('[data-time-control="none"]').click();
-  await page.getByTestId('start-game').click();
-  await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
-}
-
-const moves = (page: Page) => page.locator('[data-testid="move-list"] [data-ply]');
-
-/** Plays the first legal move of the first own piece (in board order) that has one. */
-async function playAnyMove(page: Page) {
-  const before = await moves(page).count();
-  const orientation = await page.getByTestId('board').getAttribute('data-orientation');
-  const mine = orientation === 'white' ? 'w' : 'b';
-  const candidates = await page
-    .locator(`[data-square]:has([data-piece^="${mine}"])`)
-    .evaluateAll((squares) => squares.map((s) => (s as HTMLElement).dataset.square ?? ''));
-  for (const from of candidates) {
-    await square(page, from).click();
-    await expect(square(page, from)).toHaveAttribute('data-selected', '');
-    const targets = page.locator('[data-legal]');
-    if ((await targets.count()) === 0) continue;
-    await targets.first().click();
-    const dialog = page.getByTestId('promotion-dialog');
-    await expect(moves(page).nth(before).or(dialog)).toBeVisible();
-    if (await dialog.isVisible()) await page.locator('[data-promote="q"]').click();
-    await expect(moves(page)).toHaveCount(before + 1);
-    return;
-  }
-  throw new Error('no legal move offered');
-}
+import { moves, openComputer, playAnyMove, startGame } from './computer-helpers';
 
 test('level 1 as White: the engine answers every move until the game ends or 40 moves', async ({ page }) => {
   test.setTimeout(240_000);

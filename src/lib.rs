@@ -20,7 +20,10 @@ use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_foun
 /// The whole app: the nav bar on every page and one route per page.
 #[component]
 pub fn App() -> impl IntoView {
-    game::prefs::provide_prefs();
+    let prefs = game::prefs::provide_prefs();
+    if prefs.0.get_untracked().sound {
+        sound::prepare_when_idle();
+    }
     view! {
         <Router>
             <Nav />

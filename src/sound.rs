@@ -1,8 +1,11 @@
 //! Move sounds, synthesised with WebAudio (no sound files): short tones shaped by a gain
-//! envelope. The audio context is created on first use, which follows a user gesture.
+//! envelope. The audio context is made while the page is idle after loading (see
+//! [`prepare_when_idle`]), or else on first use.
 
 use std::cell::RefCell;
 
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
 use web_sys::{AudioContext, OscillatorType};
 
 /// What just happened on the board.
@@ -77,14 +80,29 @@ thread_local! {
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
 }
 
+/// Makes the audio context once the page is idle.
+///
+/// The first audio context of a browser session starts the browser's audio service,
+/// which blocks the page for 50–450 ms (measured in Chromium). Made at idle time after
+/// loading, that pause does not land on the first move's animation. Where the browser
+/// has no `requestIdleCallback`, the context is made on first use instead.
+pub fn prepare_when_idle() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let make = Closure::once_into_js(|| {
+        CONTEXT.with(|cell| {
+            context(&mut cell.borrow_mut());
+        });
+    });
+    let _ = window.request_idle_callback(make.unchecked_ref());
+}
+
 /// Plays `sound`. Audio is a nicety: when the browser refuses it, nothing happens.
 pub fn play(sound: Sound) {
     CONTEXT.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            *slot = AudioContext::new().ok();
-        }
-        if let Some(context) = slot.as_ref() {
+        if let Some(context) = context(&mut slot) {
             // A context created before a gesture starts suspended; resuming is harmless.
             let _ = context.resume();
             for tone in sound.tones() {
@@ -92,6 +110,14 @@ pub fn play(sound: Sound) {
             }
         }
     });
+}
+
+/// The audio context in `slot`, made first when there is none yet.
+fn context(slot: &mut Option<AudioContext>) -> Option<&AudioContext> {
+    if slot.is_none() {
+        *slot = AudioContext::new().ok();
+    }
+    slot.as_ref()
 }
 
 /// Schedules one tone with a fast attack and an exponential decay.

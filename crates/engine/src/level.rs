@@ -12,16 +12,20 @@
 //! * a move that allows mate in one, or leaves the queen to be won by a capture (static
 //!   exchange), is never chosen unless the best move does so too.
 //!
-//! | level | depth cap | node cap  | margin (cp) | safety net |
-//! |-------|-----------|-----------|-------------|------------|
-//! | 1     | 1         | 2 000     | 350         | no         |
-//! | 2     | 2         | 6 000     | 220         | no         |
-//! | 3     | 3         | 20 000    | 140         | yes        |
-//! | 4     | 4         | 50 000    | 90          | yes        |
-//! | 5     | 6         | 150 000   | 55          | yes        |
-//! | 6     | 8         | 500 000   | 30          | yes        |
-//! | 7     | 12        | 2 000 000 | 12          | yes        |
-//! | 8     | —         | —         | 0           | (best move)|
+//! Levels 1–3 choose among at most the best few moves (MultiPV-style): without that cap
+//! the wide margins of the low levels let any of twenty mediocre moves be picked, and
+//! the first calibration chain found 400–600 Elo between neighbouring low levels.
+//!
+//! | level | depth cap | node cap  | margin (cp) | best moves | safety net |
+//! |-------|-----------|-----------|-------------|------------|------------|
+//! | 1     | 3         | 6 000     | 280         | 5          | no         |
+//! | 2     | 3         | 10 000    | 200         | 4          | no         |
+//! | 3     | 3         | 20 000    | 140         | 4          | yes        |
+//! | 4     | 4         | 50 000    | 90          | all        | yes        |
+//! | 5     | 6         | 150 000   | 55          | all        | yes        |
+//! | 6     | 8         | 500 000   | 30          | all        | yes        |
+//! | 7     | 12        | 2 000 000 | 12          | all        | yes        |
+//! | 8     | —         | —         | 0           | 1          | (best move)|
 //!
 //! The Elo each level plays at is measured by matches (see `tools/RESULTS.md`), not
 //! claimed here.
@@ -47,21 +51,24 @@ pub struct Level {
     pub margin_cp: i32,
     /// Whether the safety net (mate in one, no mate-in-one allowed, no hung queen) applies.
     pub safety: bool,
+    /// At most this many of the best root moves (within the margin) may be chosen;
+    /// `None`: every move within the margin.
+    pub max_choices: Option<usize>,
 }
 
 impl Level {
     /// The parameters of level `n`, or `None` if `n` is not in 1..=8.
     #[must_use]
     pub fn new(n: u8) -> Option<Level> {
-        let (max_depth, max_nodes, margin_cp, safety) = match n {
-            1 => (Some(1), Some(2_000), 350, false),
-            2 => (Some(2), Some(6_000), 220, false),
-            3 => (Some(3), Some(20_000), 140, true),
-            4 => (Some(4), Some(50_000), 90, true),
-            5 => (Some(6), Some(150_000), 55, true),
-            6 => (Some(8), Some(500_000), 30, true),
-            7 => (Some(12), Some(2_000_000), 12, true),
-            8 => (None, None, 0, true),
+        let (max_depth, max_nodes, margin_cp, safety, max_choices) = match n {
+            1 => (Some(3), Some(6_000), 280, false, Some(5)),
+            2 => (Some(3), Some(10_000), 200, false, Some(4)),
+            3 => (Some(3), Some(20_000), 140, true, Some(4)),
+            4 => (Some(4), Some(50_000), 90, true, None),
+            5 => (Some(6), Some(150_000), 55, true, None),
+            6 => (Some(8), Some(500_000), 30, true, None),
+            7 => (Some(12), Some(2_000_000), 12, true, None),
+            8 => (None, None, 0, true, None),
             _ => return None,
         };
         Some(Level {
@@ -70,6 +77,7 @@ impl Level {
             max_nodes,
             margin_cp,
             safety,
+            max_choices,
         })
     }
 
@@ -82,6 +90,7 @@ impl Level {
             max_nodes: None,
             margin_cp: 0,
             safety: true,
+            max_choices: None,
         }
     }
 

@@ -431,6 +431,10 @@ impl<'e, C: Clock> Search<'e, C> {
             let root = &self.root;
             candidates.retain(|&(m, _)| m == best_mv || is_safe(root, m));
         }
+        if let Some(n) = self.level.max_choices {
+            candidates.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            candidates.truncate(n);
+        }
         if candidates.is_empty() {
             return Some((best_mv, best_score));
         }

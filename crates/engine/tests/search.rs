@@ -381,3 +381,31 @@ fn levels_from_three_never_hang_the_queen() {
         }
     }
 }
+
+#[test]
+fn low_levels_choose_among_their_few_best_moves_only() {
+    // The start position: about twenty moves lie within the low levels' wide margins.
+    for (level, most) in [(1u8, 5usize), (2, 4), (3, 4)] {
+        let mut chosen = std::collections::HashSet::new();
+        for seed in 0..60u64 {
+            let mut engine = Engine::new();
+            engine.set_seed(seed * 104_729 + u64::from(level));
+            let clock = ManualClock::new();
+            let mut s = gambit_engine::prepare(
+                &mut engine,
+                "startpos",
+                &[] as &[&str],
+                level,
+                SearchLimits::depth(3),
+                &clock,
+            )
+            .expect("ok");
+            chosen.insert(s.run(|_| {}).expect("move").uci);
+        }
+        assert!(
+            (2..=most).contains(&chosen.len()),
+            "level {level} chose {} different moves: {chosen:?}",
+            chosen.len()
+        );
+    }
+}

@@ -128,16 +128,16 @@ async fn depth_is_capped_at_15() {
 }
 
 #[tokio::test]
-async fn a_busy_pool_answers_busy_after_the_queue_timeout() {
+async fn a_pool_of_two_serves_two_at_once_and_answers_busy_beyond() {
     use stockfish_rest::engine_pool::{EnginePool, PoolError};
     let pool = EnginePool::new(
         "/usr/games/stockfish",
-        1,
-        Duration::from_secs(10),
+        2,
+        Duration::from_secs(20),
         Duration::from_millis(1),
     );
-    // Starting Stockfish and a depth-15 search keep the only engine busy far longer
-    // than the 1 ms the others may wait.
+    // Starting Stockfish and a depth-15 search keep an engine busy far longer than the
+    // 1 ms a request may wait: two searches run side by side, the third is turned away.
     let (a, b, c) = tokio::join!(
         pool.search(START, 15),
         pool.search(START, 15),
@@ -149,7 +149,7 @@ async fn a_busy_pool_answers_busy_after_the_queue_timeout() {
         .iter()
         .filter(|r| matches!(r, Err(PoolError::Busy)))
         .count();
-    assert_eq!((served, busy), (1, 2), "{results:?}");
+    assert_eq!((served, busy), (2, 1), "{results:?}");
 }
 
 #[tokio::test]

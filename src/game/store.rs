@@ -270,7 +270,9 @@ impl GameStore {
                 game.set_last_clock(Some(left));
             });
         }
-        self.viewed.set(None);
+        // Someone browsing the history stays where they are (as on lichess): a move
+        // only reaches the live board. Moves are played from the live view, so only the
+        // computer's reply can arrive while browsing.
         self.draw_offer.set(None);
         self.now.set(now);
         if self.outcome().is_some() {

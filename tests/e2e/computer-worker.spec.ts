@@ -2,16 +2,13 @@
 // on request, after which the computer answers again.
 import { test, expect } from '@playwright/test';
 import { square } from './helpers';
-import { moves, openComputer, startGame } from './computer-helpers';
+import { moves, openComputer, playAndAwaitReply, startGame } from './computer-helpers';
 
 test('a worker that dies mid-game: a message, the game kept, restart resumes', async ({ page }) => {
   test.setTimeout(90_000);
   await openComputer(page);
   await startGame(page, 1, 'white');
-  await square(page, 'e2').click();
-  await square(page, 'e4').click();
-  await expect(moves(page)).toHaveCount(2);
-  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
+  await playAndAwaitReply(page, 'e2', 'e4');
 
   // Kill the engine from the inside, as a crash would.
   const workers = page.workers();

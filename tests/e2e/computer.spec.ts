@@ -1,7 +1,7 @@
 // Playing the built-in engine on /computer.
 import { test, expect } from '@playwright/test';
 import { piece, sanList, square } from './helpers';
-import { moves, openComputer, playAnyMove, startGame } from './computer-helpers';
+import { moves, openComputer, playAndAwaitReply, playAnyMove, startGame } from './computer-helpers';
 
 test('level 1 as White: the engine answers every move until the game ends or 40 moves', async ({ page }) => {
   test.setTimeout(240_000);
@@ -15,9 +15,12 @@ test('level 1 as White: the engine answers every move until the game ends or 40 
     await playAnyMove(page);
     const status = await page.getByTestId('game-status').getAttribute('data-result');
     if (status !== '*') break;
-    // The history stays usable while the engine thinks.
+    // The history stays usable while the engine thinks, and its reply does not take
+    // the player away from the position they are looking at.
     if (move === 3) {
       await page.getByTestId('history-first').click();
+      await expect(moves(page)).toHaveCount(before + 2, { timeout: 15_000 });
+      await expect(page.getByTestId('back-to-game')).toBeVisible();
       await page.getByTestId('history-last').click();
     }
     await expect(moves(page)).toHaveCount(before + 2, { timeout: 15_000 });
@@ -37,10 +40,7 @@ test('as Black the board is flipped and the engine moves first', async ({ page }
 test('takeback undoes the engine reply and the player move', async ({ page }) => {
   await openComputer(page);
   await startGame(page, 1, 'white');
-  await square(page, 'e2').click();
-  await square(page, 'e4').click();
-  await expect(moves(page)).toHaveCount(2);
-  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
+  await playAndAwaitReply(page, 'e2', 'e4');
   await page.getByTestId('takeback').click();
   await expect(moves(page)).toHaveCount(0);
   await expect(piece(page, 'e2')).toHaveAttribute('data-piece', 'wP');
@@ -68,9 +68,7 @@ test('a reload mid-game restores it and the engine resumes on its turn', async (
 test('resign ends the game for the player', async ({ page }) => {
   await openComputer(page);
   await startGame(page, 1, 'white');
-  await square(page, 'e2').click();
-  await square(page, 'e4').click();
-  await expect(moves(page)).toHaveCount(2);
+  await playAndAwaitReply(page, 'e2', 'e4');
   await page.getByTestId('resign').click();
   await page.getByTestId('confirm').click();
   await expect(page.getByTestId('game-status')).toHaveAttribute('data-result', '0-1');

@@ -1,11 +1,26 @@
 //! What the player is told about each strength level: its Elo, measured by matches
-//! (see the README's level table). A level without a measurement shows none.
+//! (`tools/calibrate.sh`, table in the README and `tools/RESULTS.md`).
 
-/// The measured Elo of levels 1–8, `None` where no match has measured it yet.
-pub const LEVEL_ELO: [Option<u16>; 8] = [None; 8];
+/// The measured Elo of levels 1–8, rounded to tens: Stockfish 15.1's `UCI_Elo` scale,
+/// both sides at 200 ms a move (levels 1–3 through a chain of level-against-level
+/// matches below level 4).
+pub const LEVEL_ELO: [u16; 8] = [890, 1160, 1280, 1440, 1760, 1880, 1950, 2130];
 
-/// The label under a level's number: "≈1500" when measured, empty otherwise.
+/// The label under a level's number, e.g. "≈1500".
 pub fn level_label(level: u8) -> String {
     let index = usize::from(level.clamp(1, 8) - 1);
-    LEVEL_ELO[index].map_or_else(String::new, |elo| format!("≈{elo}"))
+    format!("≈{}", LEVEL_ELO[index])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_levels_get_stronger_one_by_one() {
+        assert!(
+            LEVEL_ELO.windows(2).all(|pair| pair[0] < pair[1]),
+            "{LEVEL_ELO:?}"
+        );
+    }
 }

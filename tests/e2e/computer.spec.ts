@@ -76,6 +76,18 @@ test('resign ends the game for the player', async ({ page }) => {
   await expect(page.getByTestId('offer-draw')).toHaveCount(0);
 });
 
+test('each strength shows its measured Elo, rising with the level', async ({ page }) => {
+  await openComputer(page);
+  const elos: number[] = [];
+  for (let level = 1; level <= 8; level++) {
+    const label = page.locator(`[data-level="${level}"] .level-label`);
+    await expect(label).toHaveText(/^≈\d{3,4}$/);
+    elos.push(Number(((await label.textContent()) ?? '').slice(1)));
+  }
+  expect(elos).toEqual([...elos].sort((a, b) => a - b));
+  expect(new Set(elos).size).toBe(8);
+});
+
 test('cancel on a fresh page returns home; the nav reopens the dialog over a game', async ({ page }) => {
   await openComputer(page);
   await page.getByTestId('cancel-dialog').click();

@@ -1,8 +1,8 @@
 //! Behaviour tests of the search through the public API.
 
 use gambit_engine::{
-    Engine, Event, Level, Limits, ManualClock, Request, Root, Score, Search, SearchLimits,
-    handle_request, root::parse_fen,
+    BestMove, Engine, Event, Level, Limits, ManualClock, Request, Root, Score, Search,
+    SearchLimits, handle_request, root::parse_fen,
 };
 use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
 
@@ -329,25 +329,30 @@ fn every_returned_move_is_legal() {
     }
 }
 
+/// The move `level` plays in `fen` searched to `depth`, with a fresh engine seeded `seed`.
+fn level_move(fen: &str, level: u8, seed: u64, depth: u8) -> BestMove {
+    let mut engine = Engine::new();
+    engine.set_seed(seed);
+    let clock = ManualClock::new();
+    let mut search = gambit_engine::prepare(
+        &mut engine,
+        fen,
+        &[] as &[&str],
+        level,
+        SearchLimits::depth(depth),
+        &clock,
+    )
+    .expect("ok");
+    search.run(|_| {}).expect("move")
+}
+
 #[test]
 fn levels_from_three_never_miss_mate_in_one() {
     // Mate in one on the board, plus plenty of decent alternatives.
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
     for level in 3..=8 {
         for seed in 0..12u64 {
-            let mut engine = Engine::new();
-            engine.set_seed(seed);
-            let clock = ManualClock::new();
-            let mut s = gambit_engine::prepare(
-                &mut engine,
-                fen,
-                &[] as &[&str],
-                level,
-                SearchLimits::depth(3),
-                &clock,
-            )
-            .expect("ok");
-            let b = s.run(|_| {}).expect("move");
+            let b = level_move(fen, level, seed, 3);
             assert_eq!(b.uci, "h5f7", "level {level} seed {seed}");
         }
     }
@@ -360,19 +365,7 @@ fn levels_from_three_never_hang_the_queen() {
     let pos = parse_fen(fen).expect("fen");
     for level in 3..=7 {
         for seed in 0..10u64 {
-            let mut engine = Engine::new();
-            engine.set_seed(seed * 7919 + u64::from(level));
-            let clock = ManualClock::new();
-            let mut s = gambit_engine::prepare(
-                &mut engine,
-                fen,
-                &[] as &[&str],
-                level,
-                SearchLimits::depth(4),
-                &clock,
-            )
-            .expect("ok");
-            let b = s.run(|_| {}).expect("move");
+            let b = level_move(fen, level, seed * 7919 + u64::from(level), 4);
             assert!(
                 gambit_engine::search::is_safe(&pos, b.mv),
                 "level {level} seed {seed}: {}",
@@ -388,19 +381,7 @@ fn low_levels_choose_among_their_few_best_moves_only() {
     for (level, most) in [(1u8, 5usize), (2, 4), (3, 4)] {
         let mut chosen = std::collections::HashSet::new();
         for seed in 0..60u64 {
-            let mut engine = Engine::new();
-            engine.set_seed(seed * 104_729 + u64::from(level));
-            let clock = ManualClock::new();
-            let mut s = gambit_engine::prepare(
-                &mut engine,
-                "startpos",
-                &[] as &[&str],
-                level,
-                SearchLimits::depth(3),
-                &clock,
-            )
-            .expect("ok");
-            chosen.insert(s.run(|_| {}).expect("move").uci);
+            chosen.insert(level_move("startpos", level, seed * 104_729 + u64::from(level), 3).uci);
         }
         assert!(
             (2..=most).contains(&chosen.len()),

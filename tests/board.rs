@@ -243,4 +243,24 @@ async fn the_move_list_numbers_moves_and_marks_the_viewed_one() {
         element("[data-ply=\"3\"]").get_attribute("aria-current"),
         None
     );
+
+    // A new move adds its own cells; the earlier moves keep their elements.
+    let first_move = element("[data-ply=\"1\"]");
+    store.game.update(|game| {
+        game.play_san("Nc6").expect("legal");
+    });
+    leptos::task::tick().await;
+    assert_eq!(
+        element("[data-ply=\"4\"]").text_content().as_deref(),
+        Some("Nc6")
+    );
+    assert!(
+        element("[data-ply=\"1\"]").is_same_node(Some(&first_move)),
+        "the first move keeps its element"
+    );
+    assert_eq!(
+        element("[data-testid=move-list]").child_element_count(),
+        6,
+        "two move numbers and four moves"
+    );
 }

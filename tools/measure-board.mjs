@@ -1,6 +1,7 @@
 // Measures the board on /friend over 50 moves (release build in dist/):
 //  - the time from the click on a target square to the next painted frame
-//    (pointer events dispatched in the page; "painted" = after the next animation frame);
+//    (pointer events dispatched in the page; "painted" = after the next animation frame),
+//    and the part of it that is the app's own work (until the next task runs);
 //  - how many squares had their piece re-rendered (child nodes replaced) per move, and
 //    how many squares changed any attribute (highlights).
 // Usage: node tools/measure-board.mjs
@@ -46,11 +47,15 @@ await withServedApp(4181, async (browser, base) => {
       observer.observe(board, { subtree: true, childList: true, attributes: true });
       const start = performance.now();
       press(move.slice(2, 4));
+      // The app's own work: the click handler and every reactive update it queued
+      // (microtasks) are done when the next task runs.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const work = performance.now() - start;
       await painted();
       const elapsed = performance.now() - start;
       await new Promise((resolve) => setTimeout(resolve, 20));
       observer.disconnect();
-      out.push({ move, elapsed, pieces: pieceSquares.size, attributes: attributeSquares.size });
+      out.push({ move, elapsed, work, pieces: pieceSquares.size, attributes: attributeSquares.size });
     }
     return out;
   }, moves);
@@ -58,10 +63,12 @@ await withServedApp(4181, async (browser, base) => {
   const plies = await page.locator('[data-testid=move-list] [data-ply]').count();
   const times = results.map((r) => r.elapsed).sort((a, b) => a - b);
   const median = (xs) => xs[Math.floor(xs.length / 2)];
+  const works = results.map((r) => r.work).sort((a, b) => a - b);
   const pieces = results.map((r) => r.pieces).sort((a, b) => a - b);
   const attributes = results.map((r) => r.attributes).sort((a, b) => a - b);
   console.log(`moves played: ${plies} of ${moves.length}`);
   console.log(`click → painted frame: median ${median(times).toFixed(1)} ms, p90 ${times[Math.floor(times.length * 0.9)].toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms`);
+  console.log(`click → app work done (next task): median ${median(works).toFixed(1)} ms, p90 ${works[Math.floor(works.length * 0.9)].toFixed(1)} ms, max ${works.at(-1).toFixed(1)} ms`);
   console.log(`squares whose piece was re-rendered per move: median ${median(pieces)}, min ${pieces[0]}, max ${pieces.at(-1)}`);
   console.log(`squares with any attribute change per move (highlights): median ${median(attributes)}, max ${attributes.at(-1)}`);
 });

@@ -4,9 +4,67 @@
 
 use gambit_rules::shakmaty::{Color, Position};
 use leptos::prelude::*;
-use web_sys::{ScrollBehavior, ScrollIntoViewOptions, ScrollLogicalPosition};
+use wasm_bindgen::JsCast;
 
 use crate::game::store::GameStore;
+
+/// One ply of the list, with what is drawn before it in the three-column grid.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Entry {
+    /// The ply this move leads to (1 for the first move).
+    ply: usize,
+    /// The move in SAN.
+    san: String,
+    /// The move number cell before it ("12." or "12…"), for White's moves and a game's
+    /// first move.
+    number: Option<String>,
+    /// An empty White cell before it, when the game starts with Black to move.
+    empty_before: bool,
+}
+
+/// The list's entries for the store's game.
+fn entries(store: GameStore) -> Vec<Entry> {
+    store.game.with(|game| {
+        let start = game.position_at(0);
+        let first_number = start.fullmoves().get() as usize;
+        let black_first = start.turn() == Color::Black;
+        game.plies()
+            .iter()
+            .enumerate()
+            .map(|(index, ply)| {
+                // The n-th ply's move number and colour, allowing games that start
+                // with Black to move.
+                let offset = index + usize::from(black_first);
+                let number = first_number + offset / 2;
+                let white = offset % 2 == 0;
+                Entry {
+                    ply: index + 1,
+                    san: ply.san.clone(),
+                    number: (white || index == 0)
+                        .then(|| format!("{number}{}", if white { "." } else { "…" })),
+                    empty_before: index == 0 && !white,
+                }
+            })
+            .collect()
+    })
+}
+
+/// Scrolls `list` (only the list, never the page) so that `item` is inside it.
+fn scroll_within(list: &web_sys::HtmlElement, item: &web_sys::HtmlElement) {
+    let list_box = list.get_bounding_client_rect();
+    let item_box = item.get_bounding_client_rect();
+    // The item's edges in the list's scrolled content (the list's border included).
+    let visible_top = f64::from(list.scroll_top());
+    let top = item_box.top() - list_box.top() - f64::from(list.client_top()) + visible_top;
+    let bottom = top + item_box.height();
+    let visible_bottom = visible_top + f64::from(list.client_height());
+    // Whole pixels are enough to scroll by (a list is far shorter than i32::MAX).
+    if top < visible_top {
+        list.set_scroll_top(top.floor() as i32);
+    } else if bottom > visible_bottom {
+        list.set_scroll_top((bottom - f64::from(list.client_height())).ceil() as i32);
+    }
+}
 
 /// The list of moves of the store's game.
 #[component]
@@ -14,75 +72,51 @@ pub fn MoveList() -> impl IntoView {
     let Some(store) = use_context::<GameStore>() else {
         return view! { <p>"No game."</p> }.into_any();
     };
-    // (ply, SAN, move number of White's moves) for every ply.
-    let moves = Memo::new(move |_| {
-        store.game.with(|game| {
-            let start = game.position_at(0);
-            let first_ply = (
-                start.fullmoves().get() as usize,
-                start.turn() == Color::Black,
-            );
-            game.plies()
-                .iter()
-                .enumerate()
-                .map(|(index, ply)| (index + 1, ply.san.clone(), first_ply))
-                .collect::<Vec<_>>()
-        })
-    });
+    let moves = Memo::new(move |_| entries(store));
     let list_ref = NodeRef::<leptos::html::Ol>::new();
 
-    // Keep the viewed move visible.
+    // Keep the viewed move visible, scrolling the list only: the page itself never
+    // jumps on a move. Done at once rather than at the next frame: the layout it asks
+    // for is the one the frame needs anyway, and is then ready before the frame.
     Effect::new(move |_| {
         let ply = store.ply();
         let Some(list) = list_ref.get() else { return };
-        if let Ok(Some(item)) = list.query_selector(&format!("[data-ply=\"{ply}\"]")) {
-            let options = ScrollIntoViewOptions::new();
-            options.set_block(ScrollLogicalPosition::Nearest);
-            options.set_behavior(ScrollBehavior::Smooth);
-            item.scroll_into_view_with_scroll_into_view_options(&options);
+        let list: &web_sys::HtmlElement = &list;
+        let item = list
+            .query_selector(&format!("[data-ply=\"{ply}\"]"))
+            .ok()
+            .flatten()
+            .and_then(|item| item.dyn_into::<web_sys::HtmlElement>().ok());
+        match item {
+            Some(item) => scroll_within(list, &item),
+            None => list.set_scroll_top(0),
         }
     });
 
-    let rows = move || {
-        let moves = moves.get();
-        let mut rows = Vec::new();
-        for (index, (ply, san, (first_number, black_first))) in moves.iter().cloned().enumerate() {
-            // The n-th ply's move number and colour, allowing games that start with
-            // Black to move.
-            let offset = index + usize::from(black_first);
-            let number = first_number + offset / 2;
-            let white = offset % 2 == 0;
-            if white || index == 0 {
-                let label = if white {
-                    format!("{number}.")
-                } else {
-                    format!("{number}…")
-                };
-                rows.push(
-                    view! { <li class="move-number" aria-hidden="true">{label}</li> }.into_any(),
-                );
-            }
-            if index == 0 && !white {
-                rows.push(view! { <li class="move-empty" aria-hidden="true"></li> }.into_any());
-            }
-            rows.push(
-                view! {
-                    <li class="move-cell">
-                        <button
-                            type="button"
-                            class="move"
-                            data-ply=ply
-                            aria-current=move || (store.ply() == ply).then_some("true")
-                            on:click=move |_| store.view(ply)
-                        >
-                            {san}
-                        </button>
-                    </li>
-                }
-                .into_any(),
-            );
+    // Keyed: a move adds its own cells and leaves the rest of the list alone.
+    let row = move |entry: Entry| {
+        let ply = entry.ply;
+        let number = entry
+            .number
+            .map(|label| view! { <li class="move-number" aria-hidden="true">{label}</li> });
+        let empty = entry
+            .empty_before
+            .then(|| view! { <li class="move-empty" aria-hidden="true"></li> });
+        view! {
+            {number}
+            {empty}
+            <li class="move-cell">
+                <button
+                    type="button"
+                    class="move"
+                    data-ply=ply
+                    aria-current=move || (store.ply() == ply).then_some("true")
+                    on:click=move |_| store.view(ply)
+                >
+                    {entry.san}
+                </button>
+            </li>
         }
-        rows
     };
     let result = move || {
         store.outcome().map(|outcome| {
@@ -95,7 +129,7 @@ pub fn MoveList() -> impl IntoView {
     };
     view! {
         <ol class="move-list" data-testid="move-list" aria-label="Moves" node_ref=list_ref>
-            {rows}
+            <For each=move || moves.get() key=Entry::clone children=row />
             {result}
         </ol>
     }

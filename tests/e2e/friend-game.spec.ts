@@ -185,6 +185,34 @@ test('PGN import of a real game reaches its final position', async ({ page }) =>
   expect((await sanList(page)).length).toBe(33);
 });
 
+test('on a small phone a move scrolls the move list to it, never the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await openFriend(page);
+  // The Opera game up to move 15 (30 plies: more than the list shows at once).
+  await page.getByTestId('import-pgn').click();
+  await page.getByTestId('pgn-input').fill(`1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5
+6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7
+12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 *`);
+  await page.getByTestId('pgn-submit').click();
+  await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(30);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await play(page, 'b3', 'b8');
+
+  const list = page.getByTestId('move-list');
+  const last = page.locator('[data-testid="move-list"] [data-ply="31"]');
+  await expect(last).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  const [listBox, lastBox] = [await list.boundingBox(), await last.boundingBox()];
+  expect(listBox && lastBox).toBeTruthy();
+  if (listBox && lastBox) {
+    expect(lastBox.y).toBeGreaterThanOrEqual(listBox.y);
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('bad PGN and bad FEN show errors and keep the game', async ({ page }) => {
   await openFriend(page);
   await playAll(page, ['e2e4', 'e7e5']);

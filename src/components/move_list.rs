@@ -53,7 +53,8 @@ fn entries(store: GameStore) -> Vec<Entry> {
 fn scroll_within(list: &web_sys::HtmlElement, item: &web_sys::HtmlElement) {
     let list_box = list.get_bounding_client_rect();
     let item_box = item.get_bounding_client_rect();
-    // The item's edges in the list's scrolled content (the list's border included).
+    // The item's edges in the list's scrolled content (`client_top` is the width of
+    // the list's top border).
     let visible_top = f64::from(list.scroll_top());
     let top = item_box.top() - list_box.top() - f64::from(list.client_top()) + visible_top;
     let bottom = top + item_box.height();
@@ -80,8 +81,14 @@ pub fn MoveList() -> impl IntoView {
     // for is the one the frame needs anyway, and is then ready before the frame.
     Effect::new(move |_| {
         let ply = store.ply();
+        let finished_at_end = store.is_live() && store.outcome().is_some();
         let Some(list) = list_ref.get() else { return };
         let list: &web_sys::HtmlElement = &list;
+        if finished_at_end {
+            // The last move and the result below it.
+            list.set_scroll_top(list.scroll_height());
+            return;
+        }
         let item = list
             .query_selector(&format!("[data-ply=\"{ply}\"]"))
             .ok()

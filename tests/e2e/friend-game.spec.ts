@@ -183,6 +183,9 @@ test('PGN import of a real game reaches its final position', async ({ page }) =>
     '1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17',
   );
   expect((await sanList(page)).length).toBe(33);
+  // The list (longer than its box) is scrolled to the end: the last move and the result.
+  await expect(page.getByTestId('move-list-result')).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('[data-testid="move-list"] [data-ply="33"]')).toBeInViewport({ ratio: 1 });
 });
 
 test('on a small phone a move scrolls the move list to it, never the page', async ({ page }) => {

@@ -2,16 +2,11 @@
 
 use shakmaty::Chess;
 
-use super::{Side, masks, tapered::S};
-
-/// Shelter pawn at distance 1, 2, 3 ranks in front of the king; missing.
-const SHELTER: [i32; 4] = [16, 9, 2, -18];
-/// Extra penalty when a file next to the king has no pawns at all.
-const OPEN_FILE: i32 = -12;
+use super::{Side, masks, tapered::S, weights::Weights};
 
 /// Shelter of `us`'s king, from `us`'s side (middlegame only).
 #[must_use]
-pub fn evaluate(pos: &Chess, us: &Side, them: &Side) -> S {
+pub fn evaluate(w: &Weights, pos: &Chess, us: &Side, them: &Side) -> S {
     let king = us.king;
     let home = if us.color.is_white() {
         king.rank().to_usize()
@@ -36,12 +31,12 @@ pub fn evaluate(pos: &Chess, us: &Side, them: &Side) -> S {
         mg += match nearest {
             Some(p) => {
                 let d = p.rank().distance(king.rank());
-                SHELTER[usize::try_from(d).unwrap_or(3).clamp(1, 3) - 1]
+                w.shelter[usize::try_from(d).unwrap_or(3).clamp(1, 3) - 1]
             }
-            None => SHELTER[3],
+            None => w.shelter[3],
         };
         if ((us.pawns | them.pawns) & masks::file(f)).is_empty() {
-            mg += OPEN_FILE;
+            mg += w.shelter_open_file;
         }
     }
     S(mg, 0)

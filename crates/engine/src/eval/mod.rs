@@ -14,8 +14,10 @@
 //! * endgame knowledge: drawish material scaled down, and a "mop-up" gradient that
 //!   drives a lone king to the edge.
 //!
-//! All weights are Gambit's own hand-set first estimates, symmetric between colours
-//! (tested).
+//! Every weight lives in [`weights::Weights`]; an [`Evaluator`] is a set of weights
+//! with the piece-square tables built from them. The engine plays with [`STANDARD`]
+//! (Gambit's own weights, symmetric between colours: tested); the Texel tuner builds
+//! evaluators of its own.
 
 pub mod king;
 pub mod masks;
@@ -23,13 +25,23 @@ pub mod pawns;
 pub mod pieces;
 pub mod tables;
 pub mod tapered;
+pub mod weights;
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 pub use tapered::{MAX_PHASE, S};
+pub use weights::Weights;
 
-/// Bonus for having the move (middlegame only).
-const TEMPO: i32 = 12;
+/// A set of weights, with the piece-square tables built from them.
+#[derive(Debug, Clone)]
+pub struct Evaluator {
+    weights: Weights,
+    tables: tables::Tables,
+}
+
+/// The evaluator the engine plays with: [`weights::DEFAULT`], tables built at compile
+/// time.
+pub static STANDARD: Evaluator = Evaluator::new(weights::DEFAULT);
 
 /// Everything the terms share about one side.
 #[derive(Debug, Clone, Copy)]
@@ -88,100 +100,139 @@ pub fn phase(pos: &Chess) -> i32 {
     i32::try_from(p).unwrap_or(MAX_PHASE).min(MAX_PHASE)
 }
 
-fn material_and_squares(pos: &Chess, color: Color) -> S {
-    let board = pos.board();
-    let mut s = S::ZERO;
-    for role in Role::ALL {
-        let table = &tables::PST[role as usize - 1];
-        let value = tables::material(role);
-        for sq in board.by_piece(role.of(color)) {
-            s += value + table[relative(color, sq)];
+impl Evaluator {
+    /// An evaluator playing with `weights`.
+    #[must_use]
+    pub const fn new(weights: Weights) -> Self {
+        let tables = tables::build(&weights);
+        Self { weights, tables }
+    }
+
+    /// The weights it plays with.
+    #[must_use]
+    pub const fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Material value of a role (the king's is 0).
+    #[must_use]
+    pub const fn material(&self, role: Role) -> S {
+        match role {
+            Role::King => S::ZERO,
+            _ => self.weights.material[role as usize - 1],
         }
     }
-    s
-}
 
-/// Non-pawn material of `color`, middlegame values.
-fn non_pawn_material(pos: &Chess, color: Color) -> i32 {
-    let b = pos.board();
-    let us = b.by_color(color);
-    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .iter()
-        .map(|&r| {
-            let n = i32::try_from((b.by_role(r) & us).count()).unwrap_or(0);
-            n * tables::material(r).0
-        })
-        .sum()
-}
-
-/// Evaluates `pos` from White's side, before the phase blend; exposed for tests and
-/// tuning tools.
-#[must_use]
-pub fn terms(pos: &Chess) -> S {
-    let white = side(pos, Color::White);
-    let black = side(pos, Color::Black);
-    let mut s = material_and_squares(pos, Color::White) - material_and_squares(pos, Color::Black);
-    s += pieces::evaluate(pos, &white, &black) - pieces::evaluate(pos, &black, &white);
-    s += pawns::evaluate(pos, &white, &black) - pawns::evaluate(pos, &black, &white);
-    s += king::evaluate(pos, &white, &black) - king::evaluate(pos, &black, &white);
-    s
-}
-
-/// The mop-up term (White's side) for a lone king facing mating material.
-fn mop_up(pos: &Chess, eg: i32) -> i32 {
-    let b = pos.board();
-    let (strong, weak) = if eg > 0 {
-        (Color::White, Color::Black)
-    } else {
-        (Color::Black, Color::White)
-    };
-    if b.by_color(weak).count() != 1
-        || non_pawn_material(pos, strong) < tables::material(Role::Rook).0
-    {
-        return 0;
+    fn material_and_squares(&self, pos: &Chess, color: Color) -> S {
+        let board = pos.board();
+        let mut s = S::ZERO;
+        for role in Role::ALL {
+            let table = &self.tables[role as usize - 1];
+            let value = self.material(role);
+            for sq in board.by_piece(role.of(color)) {
+                s += value + table[relative(color, sq)];
+            }
+        }
+        s
     }
-    let (Some(wk), Some(sk)) = (b.king_of(weak), b.king_of(strong)) else {
-        return 0;
-    };
-    let edge = |i: u32| if i < 4 { 3 - i } else { i - 4 };
-    let weak_edge = i32::try_from(edge(wk.file().to_u32()) + edge(wk.rank().to_u32())).unwrap_or(0);
-    let closeness = 14
-        - i32::try_from(wk.file().distance(sk.file()) + wk.rank().distance(sk.rank()))
-            .unwrap_or(14);
-    let bonus = 200 + 20 * weak_edge + 8 * closeness;
-    if strong == Color::White {
-        bonus
-    } else {
-        -bonus
-    }
-}
 
-/// Scale (out of 64) for endgames the stronger side can hardly win.
-fn scale(pos: &Chess, eg: i32) -> i32 {
-    let strong = if eg > 0 { Color::White } else { Color::Black };
-    let b = pos.board();
-    if (b.pawns() & b.by_color(strong)).is_empty() {
-        let diff = non_pawn_material(pos, strong) - non_pawn_material(pos, !strong);
-        if diff < tables::material(Role::Rook).0 {
-            return 12;
+    /// Non-pawn material of `color`, middlegame values.
+    fn non_pawn_material(&self, pos: &Chess, color: Color) -> i32 {
+        let b = pos.board();
+        let us = b.by_color(color);
+        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .iter()
+            .map(|&r| {
+                let n = i32::try_from((b.by_role(r) & us).count()).unwrap_or(0);
+                n * self.material(r).0
+            })
+            .sum()
+    }
+
+    /// Evaluates `pos` from White's side, before the phase blend.
+    #[must_use]
+    pub fn terms(&self, pos: &Chess) -> S {
+        let w = &self.weights;
+        let white = side(pos, Color::White);
+        let black = side(pos, Color::Black);
+        let mut s = self.material_and_squares(pos, Color::White)
+            - self.material_and_squares(pos, Color::Black);
+        s += pieces::evaluate(w, pos, &white, &black) - pieces::evaluate(w, pos, &black, &white);
+        s += pawns::evaluate(w, pos, &white, &black) - pawns::evaluate(w, pos, &black, &white);
+        s += king::evaluate(w, pos, &white, &black) - king::evaluate(w, pos, &black, &white);
+        s
+    }
+
+    /// The static evaluation of `pos` for the side to move, in centipawns.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Chess) -> i32 {
+        let s = self.terms(pos);
+        let phase = phase(pos);
+        let eg = s.1 * self.scale(pos, s.1) / 64;
+        let mut v = S(s.0, eg).blend(phase);
+        v += self.mop_up(pos, s.1);
+        let v = match pos.turn() {
+            Color::White => v,
+            Color::Black => -v,
+        };
+        v + self.weights.tempo * phase / MAX_PHASE
+    }
+
+    /// The mop-up term (White's side) for a lone king facing mating material.
+    fn mop_up(&self, pos: &Chess, eg: i32) -> i32 {
+        let b = pos.board();
+        let (strong, weak) = if eg > 0 {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
+        if b.by_color(weak).count() != 1
+            || self.non_pawn_material(pos, strong) < self.material(Role::Rook).0
+        {
+            return 0;
+        }
+        let (Some(wk), Some(sk)) = (b.king_of(weak), b.king_of(strong)) else {
+            return 0;
+        };
+        let edge = |i: u32| if i < 4 { 3 - i } else { i - 4 };
+        let weak_edge =
+            i32::try_from(edge(wk.file().to_u32()) + edge(wk.rank().to_u32())).unwrap_or(0);
+        let closeness = 14
+            - i32::try_from(wk.file().distance(sk.file()) + wk.rank().distance(sk.rank()))
+                .unwrap_or(14);
+        let bonus = 200 + 20 * weak_edge + 8 * closeness;
+        if strong == Color::White {
+            bonus
+        } else {
+            -bonus
         }
     }
-    64
+
+    /// Scale (out of 64) for endgames the stronger side can hardly win.
+    fn scale(&self, pos: &Chess, eg: i32) -> i32 {
+        let strong = if eg > 0 { Color::White } else { Color::Black };
+        let b = pos.board();
+        if (b.pawns() & b.by_color(strong)).is_empty() {
+            let diff = self.non_pawn_material(pos, strong) - self.non_pawn_material(pos, !strong);
+            if diff < self.material(Role::Rook).0 {
+                return 12;
+            }
+        }
+        64
+    }
 }
 
-/// The static evaluation of `pos` for the side to move, in centipawns.
+/// The static evaluation of `pos` for the side to move, in centipawns, with the
+/// engine's own weights ([`STANDARD`]).
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
-    let s = terms(pos);
-    let phase = phase(pos);
-    let eg = s.1 * scale(pos, s.1) / 64;
-    let mut v = S(s.0, eg).blend(phase);
-    v += mop_up(pos, s.1);
-    let v = match pos.turn() {
-        Color::White => v,
-        Color::Black => -v,
-    };
-    v + TEMPO * phase / MAX_PHASE
+    STANDARD.evaluate(pos)
+}
+
+/// [`Evaluator::terms`] of [`STANDARD`]: `pos` from White's side, before the phase blend.
+#[must_use]
+pub fn terms(pos: &Chess) -> S {
+    STANDARD.terms(pos)
 }
 
 #[cfg(test)]

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Positions with game results for tuning Gambit's evaluation (Texel's method).
+
+Plays Stockfish against itself at a fixed node budget from the openings of `book.txt`,
+each followed by `--random-plies` random legal moves so that no two games are alike
+(python-chess is the referee and does the bookkeeping). Every position of a game from
+the first move after the random plies on, except those in check, is written as one line
+
+    <FEN> | <result from White's side: 1.0, 0.5 or 0.0>
+
+Games end by the rules (python-chess), or are adjudicated when Stockfish has scored
+one side at >= 1000 cp for 8 plies in a row (a win) or after 200 plies (a draw).
+
+Usage:  tools/.venv/bin/python tools/texel-data.py --games 3000 --seed 1 --out tools/out/texel-1.txt
+"""
+
+import argparse
+import random
+import sys
+
+import chess
+import chess.engine
+
+
+def load_book(path):
+    lines = []
+    with open(path) as f:
+        for raw in f:
+            raw = raw.strip()
+            if raw and not raw.startswith("#"):
+                lines.append(raw.split())
+    return lines
+
+
+def play_game(engine, board, nodes, max_plies, game_id):
+    """Plays from `board` to the end; returns (fens, result from White's side)."""
+    fens = []
+    decisive = 0
+    while not board.is_game_over(claim_draw=True):
+        if len(board.move_stack) >= max_plies:
+            return fens, 0.5
+        if not board.is_check():
+            fens.append(board.fen())
+        # A new game id makes python-chess send `ucinewgame` (Stockfish clears its hash).
+        info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=game_id)
+        score = info["score"].white()
+        pv = info.get("pv")
+        if not pv:
+            raise RuntimeError(f"no move from Stockfish in {board.fen()}")
+        cp = score.score(mate_score=100_000)
+        decisive = decisive + 1 if abs(cp) >= 1000 else 0
+        if decisive >= 8:
+            return fens, 1.0 if cp > 0 else 0.0
+        board.push(pv[0])
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        return fens, 0.5
+    return fens, 1.0 if outcome.winner == chess.WHITE else 0.0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--nodes", type=int, default=5000, help="Stockfish nodes per move")
+    ap.add_argument("--random-plies", type=int, default=4)
+    ap.add_argument("--max-plies", type=int, default=200)
+    ap.add_argument("--book", default="tools/book.txt")
+    ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    book = load_book(args.book)
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    engine.configure({"Threads": 1, "Hash": 16})
+    positions = 0
+    results = {1.0: 0, 0.5: 0, 0.0: 0}
+    with open(args.out, "w") as out:
+        for game in range(args.games):
+            board = chess.Board()
+            for san in book[game % len(book)]:
+                board.push_san(san)
+            for _ in range(args.random_plies):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+            if board.is_game_over():
+                continue
+            fens, result = play_game(engine, board, args.nodes, args.max_plies, game)
+            results[result] += 1
+            for fen in fens:
+                out.write(f"{fen} | {result}\n")
+            positions += len(fens)
+            if (game + 1) % 100 == 0:
+                out.flush()
+                print(
+                    f"{game + 1} games, {positions} positions, "
+                    f"W/D/L {results[1.0]}/{results[0.5]}/{results[0.0]}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    engine.quit()
+    print(f"done: {args.games} games, {positions} positions", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -5,8 +5,8 @@
 #   tools/calibrate.sh anchors  # levels 7..4 vs Stockfish at a nearby UCI_Elo
 #   tools/calibrate.sh chain    # levels 3..1, each against the level above it
 #
-# Every game: 200 ms per move for both sides, 100 games (50 openings of tools/book.txt
-# with both colours), adjudicated as cutechess-cli would (win when both engines see
+# Every game: 200 ms per move for both sides, 100 games (the 40 openings of tools/book.txt,
+# each with both colours, the first ten twice), adjudicated as cutechess-cli would (win when both engines see
 # >= 1000 cp for 6 plies; draw after ply 80 when both see |score| <= 10 cp for 16 plies).
 # The three groups are independent and may run side by side (one core each).
 set -euo pipefail

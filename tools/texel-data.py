@@ -21,15 +21,7 @@ import sys
 import chess
 import chess.engine
 
-
-def load_book(path):
-    lines = []
-    with open(path) as f:
-        for raw in f:
-            raw = raw.strip()
-            if raw and not raw.startswith("#"):
-                lines.append(raw.split())
-    return lines
+from match import load_book
 
 
 def play_game(engine, board, nodes, max_plies, game_id):
@@ -79,8 +71,8 @@ def main():
     with open(args.out, "w") as out:
         for game in range(args.games):
             board = chess.Board()
-            for san in book[game % len(book)]:
-                board.push_san(san)
+            for move in book[game % len(book)]:
+                board.push(move)
             for _ in range(args.random_plies):
                 moves = list(board.legal_moves)
                 if not moves:

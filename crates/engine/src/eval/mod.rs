@@ -194,9 +194,7 @@ impl Evaluator {
         let (Some(wk), Some(sk)) = (b.king_of(weak), b.king_of(strong)) else {
             return 0;
         };
-        let edge = |i: u32| if i < 4 { 3 - i } else { i - 4 };
-        let weak_edge =
-            i32::try_from(edge(wk.file().to_u32()) + edge(wk.rank().to_u32())).unwrap_or(0);
+        let weak_edge = tables::edge(i32::from(wk.file())) + tables::edge(i32::from(wk.rank()));
         let closeness = 14
             - i32::try_from(wk.file().distance(sk.file()) + wk.rank().distance(sk.rank()))
                 .unwrap_or(14);
@@ -227,12 +225,6 @@ impl Evaluator {
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
     STANDARD.evaluate(pos)
-}
-
-/// [`Evaluator::terms`] of [`STANDARD`]: `pos` from White's side, before the phase blend.
-#[must_use]
-pub fn terms(pos: &Chess) -> S {
-    STANDARD.terms(pos)
 }
 
 #[cfg(test)]

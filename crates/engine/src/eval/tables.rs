@@ -15,7 +15,7 @@ use super::{tapered::S, weights::Weights};
 pub type Tables = [[S; 64]; 6];
 
 /// Distance of a file or rank index from the centre: 0 for d/e (4th/5th), 3 for a/h.
-const fn edge(i: i32) -> i32 {
+pub(super) const fn edge(i: i32) -> i32 {
     if i < 4 { 3 - i } else { i - 4 }
 }
 

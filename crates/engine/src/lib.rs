@@ -49,6 +49,7 @@
 
 pub mod bench;
 pub mod clock;
+pub mod continuation;
 pub mod eval;
 pub mod handle;
 pub mod level;

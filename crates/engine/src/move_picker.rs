@@ -13,6 +13,7 @@
 //!
 //! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2.
 
+use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
 use crate::{see, tt::PackedMove};
@@ -105,7 +106,9 @@ fn mvv_lva(m: Move) -> i32 {
 #[derive(Debug)]
 pub struct MovePicker {
     moves: MoveList,
-    scores: [i32; 256],
+    /// Scores of `moves[i]`, filled stage by stage (never zeroed: a node that stops at
+    /// the transposition-table move pays nothing for it).
+    scores: ArrayVec<i32, 256>,
     stage: Stage,
     tt: PackedMove,
     refutations: [Option<Move>; 3],
@@ -143,7 +146,10 @@ impl MovePicker {
         Self::build(moves, tt, [None; 3], true)
     }
 
-    fn build(
+    /// A picker over `moves` (all legal moves of the position, or only its noisy ones
+    /// with `only_noisy`).
+    #[must_use]
+    pub fn build(
         moves: MoveList,
         tt: PackedMove,
         refutations: [Option<Move>; 3],
@@ -151,7 +157,7 @@ impl MovePicker {
     ) -> Self {
         Self {
             moves,
-            scores: [0; 256],
+            scores: ArrayVec::new(),
             stage: Stage::TtMove,
             tt,
             refutations,
@@ -214,7 +220,8 @@ impl MovePicker {
     }
 
     /// The next move to try, or `None` when all have been handed out.
-    pub fn next(&mut self, pos: &Chess, history: &History) -> Option<Move> {
+    /// `quiet_score` rates a quiet move (higher: tried earlier).
+    pub fn next(&mut self, pos: &Chess, quiet_score: impl Fn(Move) -> i32) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -236,9 +243,9 @@ impl MovePicker {
                         }
                     }
                     self.noisy_end = end;
-                    for i in 0..end {
-                        self.scores[i] = mvv_lva(self.moves[i]);
-                    }
+                    self.scores.clear();
+                    self.scores
+                        .extend(self.moves[..end].iter().map(|&m| mvv_lva(m)));
                     self.cursor = 0;
                     self.stage = Stage::GoodNoisy;
                 }
@@ -280,10 +287,9 @@ impl MovePicker {
                     }
                 }
                 Stage::ScoreQuiets => {
-                    let color = pos.turn();
-                    for i in self.noisy_end..self.moves.len() {
-                        self.scores[i] = history.get(color, self.moves[i]);
-                    }
+                    self.scores.truncate(self.noisy_end);
+                    self.scores
+                        .extend(self.moves[self.noisy_end..].iter().map(|&m| quiet_score(m)));
                     self.cursor = self.noisy_end;
                     self.stage = Stage::Quiets;
                 }
@@ -296,12 +302,6 @@ impl MovePicker {
                     None => self.stage = Stage::BadNoisy,
                 },
                 Stage::BadNoisy => {
-                    if self.quiets_only_noisy
-                        && self.stage == Stage::BadNoisy
-                        && self.noisy_end == 0
-                    {
-                        // Quiescence never reaches here; kept for late-move pruning.
-                    }
                     if self.bad_cursor < self.bad.len() {
                         let m = self.bad[self.bad_cursor];
                         self.bad_cursor += 1;
@@ -333,7 +333,7 @@ mod tests {
         let mut picker = MovePicker::new(&pos, tt, [quiet, quiet], None);
         let history = History::default();
         let mut seen = Vec::new();
-        while let Some(m) = picker.next(&pos, &history) {
+        while let Some(m) = picker.next(&pos, |m| history.get(pos.turn(), m)) {
             seen.push(m);
         }
         assert_eq!(seen.len(), legal.len());

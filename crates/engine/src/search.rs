@@ -20,10 +20,11 @@ use std::sync::{
     atomic::{AtomicBool, Ordering},
 };
 
-use shakmaty::{CastlingMode, Chess, Move, MoveList, Position, Role};
+use shakmaty::{CastlingMode, Chess, Color, Move, MoveList, Position, Role};
 
 use crate::{
     clock::Clock,
+    continuation::ContinuationHistory,
     eval,
     level::Level,
     limits::SearchLimits,
@@ -68,6 +69,10 @@ pub fn to_score(v: i32) -> Score {
 pub struct Engine {
     tt: Tt,
     history: History,
+    /// Quiet-move scores after the opponent's last move.
+    follow_up: ContinuationHistory,
+    /// Quiet-move scores after our own previous move.
+    follow_up_2: ContinuationHistory,
     counters: Vec<Option<Move>>,
     lmr: Vec<[u8; 64]>,
     seed: u64,
@@ -99,6 +104,8 @@ impl Engine {
         Self {
             tt: Tt::new(mb),
             history: History::default(),
+            follow_up: ContinuationHistory::default(),
+            follow_up_2: ContinuationHistory::default(),
             counters: vec![None; 12 * 64],
             lmr,
             seed: 0x5EED_0F6A_3B17,
@@ -120,6 +127,8 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.follow_up.clear();
+        self.follow_up_2.clear();
         self.counters.fill(None);
     }
 
@@ -224,6 +233,8 @@ impl<'e, C: Clock> Search<'e, C> {
         let start_ms = clock.elapsed_ms();
         engine.tt.new_search();
         engine.history.age();
+        engine.follow_up.age();
+        engine.follow_up_2.age();
         let mut keys = root.history.clone();
         keys.push(root.key);
         let mut moves: Vec<RootMove> = root
@@ -742,7 +753,8 @@ impl<'e, C: Clock> Search<'e, C> {
         let lmp_limit = usize::try_from(3 + depth * depth / if improving { 1 } else { 2 })
             .unwrap_or(usize::MAX);
 
-        while let Some(m) = picker.next(pos, &self.engine.history) {
+        let previous = self.previous_moves(ply);
+        while let Some(m) = picker.next(pos, |q| self.quiet_score(us, previous, q)) {
             let quiet = !is_noisy(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -786,7 +798,7 @@ impl<'e, C: Clock> Search<'e, C> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.engine.history.get(us, m) / 6000;
+                        r -= self.quiet_score(us, previous, m) / 10_000;
                         if Some(m) == killers[0] || Some(m) == killers[1] {
                             r -= 1;
                         }
@@ -867,12 +879,30 @@ impl<'e, C: Clock> Search<'e, C> {
         best_score
     }
 
+    /// The moves played one and two plies before `ply` (`None` at the root or after a
+    /// null move).
+    fn previous_moves(&self, ply: usize) -> [Option<Move>; 2] {
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.played[p]);
+        [at(1), at(2)]
+    }
+
+    /// How promising quiet move `m` is: its butterfly history plus its continuation
+    /// histories after the last two moves.
+    fn quiet_score(&self, us: Color, previous: [Option<Move>; 2], m: Move) -> i32 {
+        self.engine.history.get(us, m)
+            + self.engine.follow_up.get(us, previous[0], m)
+            + self.engine.follow_up_2.get(us, previous[1], m)
+    }
+
     fn reward_quiet(&mut self, pos: &Chess, ply: usize, m: Move, depth: i32, tried: &MoveList) {
         let us = pos.turn();
         let bonus = (16 * depth * depth).min(1_600);
-        self.engine.history.update(us, m, bonus);
-        for &q in tried {
-            self.engine.history.update(us, q, -bonus);
+        let previous = self.previous_moves(ply);
+        let engine = &mut *self.engine;
+        for (q, b) in core::iter::once((m, bonus)).chain(tried.iter().map(|&q| (q, -bonus))) {
+            engine.history.update(us, q, b);
+            engine.follow_up.update(us, previous[0], q, b);
+            engine.follow_up_2.update(us, previous[1], q, b);
         }
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -909,14 +939,11 @@ impl<'e, C: Clock> Search<'e, C> {
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
         let mut best_score;
         let stand_pat;
-        let moves = pos.legal_moves();
         if in_check {
-            if moves.is_empty() {
-                return -MATE + i32::try_from(ply).unwrap_or(0);
-            }
             stand_pat = -INF;
             best_score = -INF;
         } else {
+            // Standing pat first: most nodes stop here, before any move is generated.
             stand_pat = entry.map_or_else(|| eval::evaluate(pos), |e| e.eval);
             if stand_pat >= beta {
                 return stand_pat;
@@ -924,8 +951,12 @@ impl<'e, C: Clock> Search<'e, C> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
+        let moves = pos.legal_moves();
+        if in_check && moves.is_empty() {
+            return -MATE + i32::try_from(ply).unwrap_or(0);
+        }
         let mut picker = if in_check {
-            MovePicker::new(pos, tt_move, [None; 2], None)
+            MovePicker::build(moves, tt_move, [None; 3], false)
         } else {
             let mut noisy = moves;
             noisy.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
@@ -933,7 +964,9 @@ impl<'e, C: Clock> Search<'e, C> {
         };
         let original_alpha = alpha;
         let mut best_move = None;
-        while let Some(m) = picker.next(pos, &self.engine.history) {
+        let us = pos.turn();
+        let previous = self.previous_moves(ply);
+        while let Some(m) = picker.next(pos, |q| self.quiet_score(us, previous, q)) {
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 let gain = m.capture().map_or(0, see::value)

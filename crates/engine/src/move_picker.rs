@@ -89,6 +89,63 @@ impl History {
     }
 }
 
+/// History of captures that caused cut-offs, by side, moving piece, destination and
+/// captured piece; it breaks ties between captures MVV-LVA ranks alike.
+#[derive(Debug, Clone)]
+pub struct CaptureHistory {
+    table: Vec<i32>,
+}
+
+impl Default for CaptureHistory {
+    fn default() -> Self {
+        Self {
+            table: vec![0; 2 * 6 * 64 * 6],
+        }
+    }
+}
+
+impl CaptureHistory {
+    #[inline]
+    fn index(color: Color, m: Move) -> usize {
+        let captured = m.capture().map_or(0, |r| r as usize - 1);
+        ((usize::from(color.is_black()) * 6 + m.role() as usize - 1) * 64 + m.to().to_usize()) * 6
+            + captured
+    }
+
+    /// Score of a capture or promotion.
+    #[must_use]
+    pub fn get(&self, color: Color, m: Move) -> i32 {
+        self.table[Self::index(color, m)]
+    }
+
+    /// Rewards (positive `bonus`) or punishes a move, staying within ±[`HISTORY_MAX`].
+    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
+        let e = &mut self.table[Self::index(color, m)];
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Shrinks all scores (between searches), so old lessons fade.
+    pub fn age(&mut self) {
+        for e in &mut self.table {
+            *e /= 2;
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
+/// What the search has learnt about moves, for ordering them.
+pub trait MoveScores {
+    /// How promising a quiet move is (higher: tried earlier).
+    fn quiet(&self, m: Move) -> i32;
+    /// Added to a capture's or promotion's most-valuable-victim score.
+    fn noisy(&self, m: Move) -> i32;
+}
+
 /// Whether a move is a capture or a promotion.
 #[inline]
 #[must_use]
@@ -171,18 +228,6 @@ impl MovePicker {
         }
     }
 
-    /// Number of legal moves (0: checkmate or stalemate in the main search).
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether there are no moves at all.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
     /// The current stage.
     #[must_use]
     pub fn stage(&self) -> Stage {
@@ -219,9 +264,33 @@ impl MovePicker {
         Some(m)
     }
 
+    /// The next quiet move by score: the first few by selection (a cut-off usually
+    /// comes early), then the rest sorted once rather than scanned again for each.
+    fn next_quiet(&mut self) -> Option<Move> {
+        const SELECTED: usize = 3;
+        let end = self.moves.len();
+        if self.cursor - self.noisy_end < SELECTED {
+            return self.pick_best(end);
+        }
+        if self.cursor - self.noisy_end == SELECTED && self.cursor < end {
+            // Insertion sort, best first, of the moves not yet handed out.
+            for i in self.cursor + 1..end {
+                let mut j = i;
+                while j > self.cursor && self.scores[j - 1] < self.scores[j] {
+                    self.scores.swap(j - 1, j);
+                    self.moves.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+        let m = *self.moves.get(self.cursor)?;
+        self.cursor += 1;
+        Some(m)
+    }
+
     /// The next move to try, or `None` when all have been handed out.
-    /// `quiet_score` rates a quiet move (higher: tried earlier).
-    pub fn next(&mut self, pos: &Chess, quiet_score: impl Fn(Move) -> i32) -> Option<Move> {
+    /// `learnt` rates the moves beyond their material (histories).
+    pub fn next(&mut self, pos: &Chess, learnt: &impl MoveScores) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -244,8 +313,11 @@ impl MovePicker {
                     }
                     self.noisy_end = end;
                     self.scores.clear();
-                    self.scores
-                        .extend(self.moves[..end].iter().map(|&m| mvv_lva(m)));
+                    self.scores.extend(
+                        self.moves[..end]
+                            .iter()
+                            .map(|&m| mvv_lva(m) + learnt.noisy(m) / 16),
+                    );
                     self.cursor = 0;
                     self.stage = Stage::GoodNoisy;
                 }
@@ -288,12 +360,15 @@ impl MovePicker {
                 }
                 Stage::ScoreQuiets => {
                     self.scores.truncate(self.noisy_end);
-                    self.scores
-                        .extend(self.moves[self.noisy_end..].iter().map(|&m| quiet_score(m)));
+                    self.scores.extend(
+                        self.moves[self.noisy_end..]
+                            .iter()
+                            .map(|&m| learnt.quiet(m)),
+                    );
                     self.cursor = self.noisy_end;
                     self.stage = Stage::Quiets;
                 }
-                Stage::Quiets => match self.pick_best(self.moves.len()) {
+                Stage::Quiets => match self.next_quiet() {
                     Some(m) => {
                         if !self.already_given(m) {
                             return Some(m);
@@ -333,7 +408,16 @@ mod tests {
         let mut picker = MovePicker::new(&pos, tt, [quiet, quiet], None);
         let history = History::default();
         let mut seen = Vec::new();
-        while let Some(m) = picker.next(&pos, |m| history.get(pos.turn(), m)) {
+        struct Butterfly<'h>(&'h History, Color);
+        impl MoveScores for Butterfly<'_> {
+            fn quiet(&self, m: Move) -> i32 {
+                self.0.get(self.1, m)
+            }
+            fn noisy(&self, _: Move) -> i32 {
+                0
+            }
+        }
+        while let Some(m) = picker.next(&pos, &Butterfly(&history, pos.turn())) {
             seen.push(m);
         }
         assert_eq!(seen.len(), legal.len());

@@ -28,7 +28,7 @@ use crate::{
     eval,
     level::Level,
     limits::SearchLimits,
-    move_picker::{History, MovePicker, is_noisy},
+    move_picker::{CaptureHistory, History, MovePicker, MoveScores, is_noisy},
     protocol::Score,
     rng::Rng,
     root::Root,
@@ -69,6 +69,7 @@ pub fn to_score(v: i32) -> Score {
 pub struct Engine {
     tt: Tt,
     history: History,
+    captures: CaptureHistory,
     /// Quiet-move scores after the opponent's last move.
     follow_up: ContinuationHistory,
     /// Quiet-move scores after our own previous move.
@@ -104,6 +105,7 @@ impl Engine {
         Self {
             tt: Tt::new(mb),
             history: History::default(),
+            captures: CaptureHistory::default(),
             follow_up: ContinuationHistory::default(),
             follow_up_2: ContinuationHistory::default(),
             counters: vec![None; 12 * 64],
@@ -127,6 +129,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.captures.clear();
         self.follow_up.clear();
         self.follow_up_2.clear();
         self.counters.fill(None);
@@ -233,6 +236,7 @@ impl<'e, C: Clock> Search<'e, C> {
         let start_ms = clock.elapsed_ms();
         engine.tt.new_search();
         engine.history.age();
+        engine.captures.age();
         engine.follow_up.age();
         engine.follow_up_2.age();
         let mut keys = root.history.clone();
@@ -737,24 +741,18 @@ impl<'e, C: Clock> Search<'e, C> {
             .and_then(|p| self.played[p])
             .and_then(|prev| self.engine.counters[counter_index(pos, prev)]);
         let mut picker = MovePicker::new(pos, tt_move, killers, counter);
-        if picker.is_empty() {
-            return if in_check {
-                -MATE + i32::try_from(ply).unwrap_or(0)
-            } else {
-                0
-            };
-        }
         let us = pos.turn();
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: MoveList = MoveList::new();
+        let mut noisy_tried: MoveList = MoveList::new();
         let mut searched = 0usize;
         let lmp_limit = usize::try_from(3 + depth * depth / if improving { 1 } else { 2 })
             .unwrap_or(usize::MAX);
 
         let previous = self.previous_moves(ply);
-        while let Some(m) = picker.next(pos, |q| self.quiet_score(us, previous, q)) {
+        while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
             let quiet = !is_noisy(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -765,6 +763,15 @@ impl<'e, C: Clock> Search<'e, C> {
                         continue;
                     }
                     if !pv_node && depth <= 6 && static_eval + 90 + 85 * depth <= alpha {
+                        continue;
+                    }
+                    // History pruning: a quiet move that keeps failing here is skipped.
+                    if !pv_node && depth <= 3 && self.quiet_score(us, previous, m) < -3_000 * depth
+                    {
+                        continue;
+                    }
+                    // A quiet move that loses material outright is not worth a shallow look.
+                    if depth <= 7 && !see::see_ge(pos, m, -60 * depth) {
                         continue;
                     }
                 } else if depth <= 6 && !see::see_ge(pos, m, -95 * depth) {
@@ -846,17 +853,24 @@ impl<'e, C: Clock> Search<'e, C> {
                         if quiet {
                             self.reward_quiet(pos, ply, m, depth, &quiets_tried);
                         }
+                        self.reward_noisy(us, !quiet, m, depth, &noisy_tried);
                         break;
                     }
                 }
             }
             if quiet {
                 quiets_tried.push(m);
+            } else {
+                noisy_tried.push(m);
             }
         }
         if searched == 0 {
-            // Everything was pruned (only possible after one move had a score): fail low.
-            return alpha;
+            // Nothing is pruned before a move has a score, so there were no moves.
+            return if in_check {
+                -MATE + i32::try_from(ply).unwrap_or(0)
+            } else {
+                0
+            };
         }
 
         let bound = if best_score >= beta {
@@ -886,12 +900,31 @@ impl<'e, C: Clock> Search<'e, C> {
         [at(1), at(2)]
     }
 
+    /// The move-ordering scores for `us` after the `previous` two moves.
+    fn learnt(&self, us: Color, previous: [Option<Move>; 2]) -> Learnt<'_> {
+        Learnt {
+            engine: self.engine,
+            us,
+            previous,
+        }
+    }
+
+    /// After a cut-off by `m`: credits `m` if it is a capture or promotion (`noisy`)
+    /// and punishes the captures and promotions tried before it.
+    fn reward_noisy(&mut self, us: Color, noisy: bool, m: Move, depth: i32, tried: &MoveList) {
+        let bonus = (16 * depth * depth).min(1_600);
+        if noisy {
+            self.engine.captures.update(us, m, bonus);
+        }
+        for &q in tried {
+            self.engine.captures.update(us, q, -bonus);
+        }
+    }
+
     /// How promising quiet move `m` is: its butterfly history plus its continuation
     /// histories after the last two moves.
     fn quiet_score(&self, us: Color, previous: [Option<Move>; 2], m: Move) -> i32 {
-        self.engine.history.get(us, m)
-            + self.engine.follow_up.get(us, previous[0], m)
-            + self.engine.follow_up_2.get(us, previous[1], m)
+        self.learnt(us, previous).quiet(m)
     }
 
     fn reward_quiet(&mut self, pos: &Chess, ply: usize, m: Move, depth: i32, tried: &MoveList) {
@@ -966,7 +999,7 @@ impl<'e, C: Clock> Search<'e, C> {
         let mut best_move = None;
         let us = pos.turn();
         let previous = self.previous_moves(ply);
-        while let Some(m) = picker.next(pos, |q| self.quiet_score(us, previous, q)) {
+        while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 let gain = m.capture().map_or(0, see::value)
@@ -1014,6 +1047,25 @@ impl<'e, C: Clock> Search<'e, C> {
             bound,
         );
         best_score
+    }
+}
+
+/// The histories' view of the moves at one node, for the move picker.
+struct Learnt<'a> {
+    engine: &'a Engine,
+    us: Color,
+    previous: [Option<Move>; 2],
+}
+
+impl MoveScores for Learnt<'_> {
+    fn quiet(&self, m: Move) -> i32 {
+        self.engine.history.get(self.us, m)
+            + self.engine.follow_up.get(self.us, self.previous[0], m)
+            + self.engine.follow_up_2.get(self.us, self.previous[1], m)
+    }
+
+    fn noisy(&self, m: Move) -> i32 {
+        self.engine.captures.get(self.us, m)
     }
 }
 

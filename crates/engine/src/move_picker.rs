@@ -5,10 +5,12 @@
 //!
 //! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here;
 //! 2. [`Stage::GoodNoisy`]: captures and promotions by most valuable victim / least
-//!    valuable attacker, those that lose material by static exchange set aside;
+//!    valuable attacker, nudged by the capture history, those that lose material by
+//!    static exchange set aside;
 //! 3. [`Stage::Killers`]: the two quiet moves that last caused a cut-off at this ply,
 //!    then the counter-move to the opponent's last move;
-//! 4. [`Stage::Quiets`]: the remaining quiet moves by history score;
+//! 4. [`Stage::Quiets`]: the remaining quiet moves by history score (the caller's
+//!    [`MoveScores`]: butterfly plus continuation histories in the search);
 //! 5. [`Stage::BadNoisy`]: the losing captures, last.
 //!
 //! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2.

@@ -8,12 +8,13 @@
 //!
 //! Inside: aspiration windows from depth 4, principal variation search, a transposition
 //! table, check extension, reverse futility pruning, null-move pruning, internal
-//! iterative reduction, late-move reductions, late-move and futility pruning of quiet
-//! moves, static-exchange pruning of losing captures, killer / counter-move / history
-//! ordering (see [`crate::move_picker`]), quiescence search over captures and queen
-//! promotions with delta and static-exchange pruning, mate-distance pruning, and draws by
-//! repetition (against the game's history too), the fifty-move rule and insufficient
-//! material.
+//! iterative reduction, late-move reductions, late-move, futility, history and
+//! static-exchange pruning of quiet moves, static-exchange pruning of losing captures,
+//! killer, counter-move, history, continuation-history and capture-history ordering (see
+//! [`crate::move_picker`] and [`crate::continuation`]), quiescence search over captures
+//! and queen promotions with delta and static-exchange pruning, mate-distance pruning,
+//! and draws by repetition (against the game's history too), the fifty-move rule and
+//! insufficient material.
 
 use std::sync::{
     Arc,

@@ -428,4 +428,81 @@ mod tests {
             assert_eq!(seen.iter().filter(|s| *s == m).count(), 1, "{m:?}");
         }
     }
+
+    /// Scores quiet moves by their destination square and knight captures high.
+    struct Learnt {
+        knight_captures: i32,
+    }
+    impl MoveScores for Learnt {
+        fn quiet(&self, m: Move) -> i32 {
+            i32::try_from(m.to().to_usize()).unwrap_or(0)
+        }
+        fn noisy(&self, m: Move) -> i32 {
+            if m.role() == Role::Knight {
+                self.knight_captures
+            } else {
+                0
+            }
+        }
+    }
+
+    fn order(learnt: &Learnt) -> Vec<Move> {
+        // dxe5 and Nxe5 take the same undefended pawn; then quiet moves.
+        let pos: Chess = "4k3/8/8/4p3/3P4/5N2/8/4K3 w - - 0 1"
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("pos");
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
+        let mut seen = Vec::new();
+        while let Some(m) = picker.next(&pos, learnt) {
+            seen.push(m);
+        }
+        assert_eq!(seen.len(), pos.legal_moves().len());
+        seen
+    }
+
+    #[test]
+    fn quiet_moves_come_best_first() {
+        let seen = order(&Learnt { knight_captures: 0 });
+        let targets: Vec<usize> = seen[2..].iter().map(|m| m.to().to_usize()).collect();
+        let mut sorted = targets.clone();
+        sorted.sort_by(|a, b| b.cmp(a));
+        assert_eq!(targets, sorted, "{seen:?}");
+    }
+
+    #[test]
+    fn learnt_capture_scores_reorder_equal_captures() {
+        let plain = order(&Learnt { knight_captures: 0 });
+        assert_eq!(plain[0].role(), Role::Pawn, "least valuable attacker first");
+        assert_eq!(plain[1].role(), Role::Knight);
+        let learnt = order(&Learnt {
+            knight_captures: 1_600,
+        });
+        assert_eq!(learnt[0].role(), Role::Knight, "{learnt:?}");
+        assert_eq!(learnt[1].role(), Role::Pawn);
+        assert!(learnt[1].is_capture());
+    }
+
+    #[test]
+    fn capture_history_rewards_stay_bounded_and_fade() {
+        let mut h = CaptureHistory::default();
+        let nxe5 = Move::Normal {
+            role: Role::Knight,
+            from: shakmaty::Square::C3,
+            capture: Some(Role::Pawn),
+            to: shakmaty::Square::E5,
+            promotion: None,
+        };
+        for _ in 0..1000 {
+            h.update(Color::White, nxe5, HISTORY_MAX);
+        }
+        assert!(h.get(Color::White, nxe5) <= HISTORY_MAX);
+        assert!(h.get(Color::White, nxe5) > HISTORY_MAX / 2);
+        assert_eq!(h.get(Color::Black, nxe5), 0);
+        h.age();
+        assert!(h.get(Color::White, nxe5) <= HISTORY_MAX / 2);
+        h.clear();
+        assert_eq!(h.get(Color::White, nxe5), 0);
+    }
 }

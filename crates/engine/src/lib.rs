@@ -49,9 +49,9 @@
 
 pub mod bench;
 pub mod clock;
-pub mod continuation;
 pub mod eval;
 pub mod handle;
+pub mod history;
 pub mod level;
 pub mod limits;
 pub mod move_picker;

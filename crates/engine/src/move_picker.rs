@@ -10,13 +10,14 @@
 //! 3. [`Stage::Killers`]: the two quiet moves that last caused a cut-off at this ply,
 //!    then the counter-move to the opponent's last move;
 //! 4. [`Stage::Quiets`]: the remaining quiet moves by history score (the caller's
-//!    [`MoveScores`]: butterfly plus continuation histories in the search);
+//!    [`MoveScores`]: butterfly plus continuation histories in the search, see
+//!    [`crate::history`]);
 //! 5. [`Stage::BadNoisy`]: the losing captures, last.
 //!
 //! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use crate::{see, tt::PackedMove};
 
@@ -39,105 +40,6 @@ pub enum Stage {
     BadNoisy,
     /// Nothing left.
     Done,
-}
-
-/// History of quiet moves that caused cut-offs, by side, from square and to square.
-#[derive(Debug, Clone)]
-pub struct History {
-    table: Vec<i32>,
-}
-
-/// Bound of the history scores.
-pub const HISTORY_MAX: i32 = 16_384;
-
-impl Default for History {
-    fn default() -> Self {
-        Self {
-            table: vec![0; 2 * 64 * 64],
-        }
-    }
-}
-
-impl History {
-    #[inline]
-    fn index(color: Color, m: Move) -> usize {
-        let from = m.from().map_or(0, |s| s.to_usize());
-        usize::from(color.is_black()) * 4096 + from * 64 + m.to().to_usize()
-    }
-
-    /// Score of a quiet move.
-    #[must_use]
-    pub fn get(&self, color: Color, m: Move) -> i32 {
-        self.table[Self::index(color, m)]
-    }
-
-    /// Rewards (positive `bonus`) or punishes a move, staying within ±[`HISTORY_MAX`].
-    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
-        let e = &mut self.table[Self::index(color, m)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
-    }
-
-    /// Shrinks all scores (between searches), so old lessons fade.
-    pub fn age(&mut self) {
-        for e in &mut self.table {
-            *e /= 2;
-        }
-    }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-    }
-}
-
-/// History of captures that caused cut-offs, by side, moving piece, destination and
-/// captured piece; it breaks ties between captures MVV-LVA ranks alike.
-#[derive(Debug, Clone)]
-pub struct CaptureHistory {
-    table: Vec<i32>,
-}
-
-impl Default for CaptureHistory {
-    fn default() -> Self {
-        Self {
-            table: vec![0; 2 * 6 * 64 * 6],
-        }
-    }
-}
-
-impl CaptureHistory {
-    #[inline]
-    fn index(color: Color, m: Move) -> usize {
-        let captured = m.capture().map_or(0, |r| r as usize - 1);
-        ((usize::from(color.is_black()) * 6 + m.role() as usize - 1) * 64 + m.to().to_usize()) * 6
-            + captured
-    }
-
-    /// Score of a capture or promotion.
-    #[must_use]
-    pub fn get(&self, color: Color, m: Move) -> i32 {
-        self.table[Self::index(color, m)]
-    }
-
-    /// Rewards (positive `bonus`) or punishes a move, staying within ±[`HISTORY_MAX`].
-    pub fn update(&mut self, color: Color, m: Move, bonus: i32) {
-        let e = &mut self.table[Self::index(color, m)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
-    }
-
-    /// Shrinks all scores (between searches), so old lessons fade.
-    pub fn age(&mut self) {
-        for e in &mut self.table {
-            *e /= 2;
-        }
-    }
-
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.table.fill(0);
-    }
 }
 
 /// What the search has learnt about moves, for ordering them.
@@ -395,6 +297,8 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::History;
+    use shakmaty::Color;
     use shakmaty::{CastlingMode, fen::Fen};
 
     #[test]
@@ -482,27 +386,5 @@ mod tests {
         assert_eq!(learnt[0].role(), Role::Knight, "{learnt:?}");
         assert_eq!(learnt[1].role(), Role::Pawn);
         assert!(learnt[1].is_capture());
-    }
-
-    #[test]
-    fn capture_history_rewards_stay_bounded_and_fade() {
-        let mut h = CaptureHistory::default();
-        let nxe5 = Move::Normal {
-            role: Role::Knight,
-            from: shakmaty::Square::C3,
-            capture: Some(Role::Pawn),
-            to: shakmaty::Square::E5,
-            promotion: None,
-        };
-        for _ in 0..1000 {
-            h.update(Color::White, nxe5, HISTORY_MAX);
-        }
-        assert!(h.get(Color::White, nxe5) <= HISTORY_MAX);
-        assert!(h.get(Color::White, nxe5) > HISTORY_MAX / 2);
-        assert_eq!(h.get(Color::Black, nxe5), 0);
-        h.age();
-        assert!(h.get(Color::White, nxe5) <= HISTORY_MAX / 2);
-        h.clear();
-        assert_eq!(h.get(Color::White, nxe5), 0);
     }
 }

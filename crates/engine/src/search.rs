@@ -11,7 +11,7 @@
 //! iterative reduction, late-move reductions, late-move, futility, history and
 //! static-exchange pruning of quiet moves, static-exchange pruning of losing captures,
 //! killer, counter-move, history, continuation-history and capture-history ordering (see
-//! [`crate::move_picker`] and [`crate::continuation`]), quiescence search over captures
+//! [`crate::move_picker`] and [`crate::history`]), quiescence search over captures
 //! and queen promotions with delta and static-exchange pruning, mate-distance pruning,
 //! and draws by repetition (against the game's history too), the fifty-move rule and
 //! insufficient material.
@@ -25,11 +25,11 @@ use shakmaty::{CastlingMode, Chess, Color, Move, MoveList, Position, Role};
 
 use crate::{
     clock::Clock,
-    continuation::ContinuationHistory,
     eval,
+    history::{CaptureHistory, ContinuationHistory, History},
     level::Level,
     limits::SearchLimits,
-    move_picker::{CaptureHistory, History, MovePicker, MoveScores, is_noisy},
+    move_picker::{MovePicker, MoveScores, is_noisy},
     protocol::Score,
     rng::Rng,
     root::Root,

@@ -21,12 +21,16 @@ pub const HISTORY_MAX: i32 = 16_384;
 #[derive(Debug, Clone)]
 struct Scores {
     table: Vec<i32>,
+    /// Whether any score may be non-zero. A fresh or cleared table is all zeros, so
+    /// ageing it is skipped (and its memory is not touched before it is needed).
+    touched: bool,
 }
 
 impl Scores {
     fn new(len: usize) -> Self {
         Self {
             table: vec![0; len],
+            touched: false,
         }
     }
 
@@ -36,19 +40,26 @@ impl Scores {
     }
 
     fn update(&mut self, index: usize, bonus: i32) {
+        self.touched = true;
         let e = &mut self.table[index];
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         *e += bonus - *e * bonus.abs() / HISTORY_MAX;
     }
 
     fn age(&mut self) {
+        if !self.touched {
+            return;
+        }
         for e in &mut self.table {
             *e /= 2;
         }
     }
 
     fn clear(&mut self) {
-        self.table.fill(0);
+        if self.touched {
+            self.table.fill(0);
+            self.touched = false;
+        }
     }
 }
 

@@ -41,7 +41,9 @@ def half_width(m):
 
 
 def level8(out):
-    matches = [(r, load(out, f"l8-vs-sf{r}")) for r in RUNGS]
+    """Level 8's rating from the rungs it has played so far (a missing match is skipped)."""
+    matches = [(r, load(out, f"l8-vs-sf{r}")) for r in RUNGS
+               if os.path.exists(os.path.join(out, f"l8-vs-sf{r}.json"))]
     games = sum(m["games"] for _, m in matches)
     score = sum(points(m) for _, m in matches)
     # Solve sum(points) = sum(games * E(R - rung)) by bisection.
@@ -58,7 +60,7 @@ def level8(out):
     info = sum(m["games"] * c * c * expected(rating - r) * (1 - expected(rating - r))
                for r, m in matches)
     detail = ", ".join(f"{points(m):g}/{m['games']} vs {r}" for r, m in matches)
-    return rating, 1.96 / math.sqrt(info), games, detail
+    return rating, 1.96 / math.sqrt(info), games, detail, [r for r, _ in matches]
 
 
 def main():
@@ -66,8 +68,8 @@ def main():
     ap.add_argument("--out", default="tools/out")
     args = ap.parse_args()
     rows = {}
-    rating, err, games, detail = level8(args.out)
-    rows[8] = (f"Stockfish UCI_Elo {'/'.join(map(str, RUNGS))}", games, detail, rating, err)
+    rating, err, games, detail, rungs = level8(args.out)
+    rows[8] = (f"Stockfish UCI_Elo {'/'.join(map(str, rungs))}", games, detail, rating, err)
     for level, rung in ANCHORS.items():
         m = load(args.out, f"l{level}-vs-sf{rung}")
         rows[level] = (f"Stockfish UCI_Elo {rung}", m["games"], f"{points(m):g}/{m['games']}",
@@ -83,7 +85,7 @@ def main():
         opponent, games, score, rating, err = rows[level]
         print(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
     print()
-    print("LEVEL_ELO = [" + ", ".join(f"Some({round(rows[l][3], -1):.0f})" for l in range(1, 9)) + "]")
+    print("LEVEL_ELO = [" + ", ".join(f"{round(rows[l][3], -1):.0f}" for l in range(1, 9)) + "]")
 
 
 if __name__ == "__main__":

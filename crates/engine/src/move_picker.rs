@@ -138,14 +138,6 @@ impl MovePicker {
         self.stage
     }
 
-    /// Skips the remaining quiet moves (late-move pruning); losing captures still come.
-    pub fn skip_quiets(&mut self) {
-        if self.stage < Stage::BadNoisy && self.stage >= Stage::Killers {
-            self.stage = Stage::BadNoisy;
-        }
-        self.quiets_only_noisy = true;
-    }
-
     fn already_given(&self, m: Move) -> bool {
         self.tt_given == Some(m) || self.refutations[..self.refutation_cursor].contains(&Some(m))
     }

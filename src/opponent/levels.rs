@@ -4,7 +4,7 @@
 /// The measured Elo of levels 1–8, rounded to tens: Stockfish 15.1's `UCI_Elo` scale,
 /// both sides at 200 ms a move (levels 1–3 through a chain of level-against-level
 /// matches below level 4).
-pub const LEVEL_ELO: [u16; 8] = [960, 1290, 1390, 1470, 1740, 1920, 2030, 2110];
+pub const LEVEL_ELO: [u16; 8] = [960, 1290, 1390, 1470, 1740, 1920, 2030, 2120];
 
 /// The label under a level's number, e.g. "≈1500".
 pub fn level_label(level: u8) -> String {

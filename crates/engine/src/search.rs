@@ -755,12 +755,6 @@ impl<'e, C: Clock> Search<'e, C> {
         let previous = self.previous_moves(ply);
         while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
             let quiet = !is_noisy(m);
-            // What the histories think of a quiet move (pruning and reductions).
-            let quiet_score = if quiet {
-                self.learnt(us, previous).quiet(m)
-            } else {
-                0
-            };
             let mut child = pos.clone();
             child.play_unchecked(m);
             let gives_check = child.is_check();
@@ -773,7 +767,8 @@ impl<'e, C: Clock> Search<'e, C> {
                         continue;
                     }
                     // History pruning: a quiet move that keeps failing here is skipped.
-                    if !pv_node && depth <= 3 && quiet_score < -3_000 * depth {
+                    if !pv_node && depth <= 3 && self.quiet_score(us, previous, m) < -3_000 * depth
+                    {
                         continue;
                     }
                     // A quiet move that loses material outright is not worth a shallow look.
@@ -811,7 +806,7 @@ impl<'e, C: Clock> Search<'e, C> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= quiet_score / 10_000;
+                        r -= self.quiet_score(us, previous, m) / 10_000;
                         if Some(m) == killers[0] || Some(m) == killers[1] {
                             r -= 1;
                         }
@@ -925,6 +920,12 @@ impl<'e, C: Clock> Search<'e, C> {
         for &q in tried {
             self.engine.captures.update(us, q, -bonus);
         }
+    }
+
+    /// How promising quiet move `m` is: its butterfly history plus its continuation
+    /// histories after the last two moves.
+    fn quiet_score(&self, us: Color, previous: [Option<Move>; 2], m: Move) -> i32 {
+        self.learnt(us, previous).quiet(m)
     }
 
     fn reward_quiet(&mut self, pos: &Chess, ply: usize, m: Move, depth: i32, tried: &MoveList) {

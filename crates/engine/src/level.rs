@@ -1,7 +1,7 @@
 //! Strength levels 1–8: search limits plus controlled weakening.
 //!
 //! A level caps the search (depth and nodes; the caller's time limit applies on top)
-//! and, below level 8, chooses the move among the root moves whose score is within a
+//! and, at levels 1–6, chooses the move among the root moves whose score is within a
 //! level-dependent margin of the best one, weighted towards the best. This plays like a
 //! weaker person, not a random blunderer: the root moves are searched with a full
 //! window at every completed depth so their scores are exact, and from level 3 up a

@@ -26,8 +26,12 @@ def expected(diff):
     return 1 / (1 + 10 ** (-diff / 400))
 
 
+def summary_path(out, name):
+    return os.path.join(out, f"{name}.json")
+
+
 def load(out, name):
-    with open(os.path.join(out, f"{name}.json")) as f:
+    with open(summary_path(out, name)) as f:
         return json.load(f)
 
 
@@ -43,7 +47,9 @@ def half_width(m):
 def level8(out):
     """Level 8's rating from the rungs it has played so far (a missing match is skipped)."""
     matches = [(r, load(out, f"l8-vs-sf{r}")) for r in RUNGS
-               if os.path.exists(os.path.join(out, f"l8-vs-sf{r}.json"))]
+               if os.path.exists(summary_path(out, f"l8-vs-sf{r}"))]
+    if not matches:
+        raise SystemExit(f"no level-8 match summary (l8-vs-sf<rung>.json) in {out}")
     games = sum(m["games"] for _, m in matches)
     score = sum(points(m) for _, m in matches)
     # Solve sum(points) = sum(games * E(R - rung)) by bisection.

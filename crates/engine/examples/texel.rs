@@ -1,30 +1,37 @@
-//! Texel tuning of Gambit's evaluation weights.
+//! Texel tuning of Gambit's evaluation: the rule weights and a correction per piece,
+//! square and phase, fitted by gradient descent.
 //!
 //! Reads positions labelled with the result of the game they come from (lines
-//! `<FEN> | <1.0|0.5|0.0>`, White's side, as `tools/texel-data.py` writes them), keeps
-//! the quiet ones (not in check, no winning capture or promotion for the side to move),
-//! and changes [`Weights`] one number at a time, keeping a change when it lowers the
-//! mean squared error between the game results and `sigmoid(K · eval)` (Texel's
-//! method; `K` is fitted first and then held fixed), plus a small penalty
-//! [`PRIOR`]` · (change)²` that keeps a weight seen in few positions near its hand-set
-//! value. One block of [`BLOCK`] lines in ten (about two whole games) is held out and
-//! used only to stop early: the weights returned are those of the pass with the lowest
-//! held-out error (positions of one game are too alike to check each other).
+//! `<FEN> | <1.0|0.5|0.0>`, White's side, as `tools/texel-data.py` writes them) and keeps
+//! the quiet ones (not in check, no winning capture or promotion for the side to move).
+//! One block of [`BLOCK`] lines in ten (about two whole games) is held out.
+//!
+//! The evaluation is linearised around the starting weights: for every position, the
+//! derivative of its score by each weight (a finite difference of
+//! [`Evaluator::terms`], blended by the position's phase and endgame scale, so it is
+//! exact for every term but king danger) and by each piece-square correction (how many
+//! such pieces stand on that square, White's minus Black's). Adam then lowers the mean
+//! squared error between the game results and `sigmoid(K · score)` (`K` fitted first and
+//! held fixed), plus a prior `λ · (change)²` per number that keeps what few positions
+//! see near its starting value. The weights returned are those with the lowest held-out
+//! error, rounded, and checked again with the real evaluation.
 //!
 //! ```text
 //! cargo run --release -p gambit-engine --example texel -- tools/out/texel-*.txt > tuned.rs
 //! ```
 //!
+//! Options (environment): `TEXEL_EPOCHS` (default 3000), `TEXEL_PRIOR` (rule weights,
+//! per cp², default 1e-8) and `TEXEL_PSQ_PRIOR` (square corrections, default 1e-7).
 //! Progress goes to standard error; standard output gets the tuned weights as a Rust
-//! `const`, ready to replace `eval::weights::DEFAULT`.
+//! `const`.
 
 use std::{fs, process::ExitCode, thread};
 
 use gambit_engine::{
-    eval::{Evaluator, Weights, weights},
+    eval::{Evaluator, MAX_PHASE, Weights, phase, relative, weights},
     see,
 };
-use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Color, Position, Role, fen::Fen};
 
 /// A quiet position and its game's result from White's side (1, 0.5 or 0).
 struct Sample {
@@ -32,16 +39,29 @@ struct Sample {
     result: f64,
 }
 
-/// Steps tried for each weight, largest first; each runs passes until none helps.
-const STEPS: [i32; 4] = [8, 4, 2, 1];
-/// At most this many passes over all weights per step.
-const MAX_PASSES: usize = 40;
-/// Weight of the penalty per squared centipawn of change from the starting weights.
-const PRIOR: f64 = 1e-8;
+/// A sample, linearised: its score (White's side) with the starting weights and the
+/// score's derivative by every tuned number that moves it.
+struct Row {
+    result: f64,
+    base: f64,
+    slopes: Vec<(u32, f32)>,
+}
+
 /// Lines per block when holding out every tenth block.
 const BLOCK: usize = 200;
-/// A step ends when a pass lowers the training error by less than this.
-const MIN_GAIN: f64 = 2e-6;
+/// Adam's step size (centipawns) and decay rates.
+const LEARNING_RATE: f64 = 1.0;
+const BETA1: f64 = 0.9;
+const BETA2: f64 = 0.999;
+/// The held-out error is measured every this many epochs.
+const CHECK_EVERY: usize = 25;
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 fn main() -> ExitCode {
     let files: Vec<String> = std::env::args().skip(1).collect();
@@ -49,6 +69,9 @@ fn main() -> ExitCode {
         eprintln!("usage: texel <positions file>...");
         return ExitCode::from(2);
     }
+    let epochs: usize = env_or("TEXEL_EPOCHS", 3000);
+    let prior: f64 = env_or("TEXEL_PRIOR", 1e-8);
+    let psq_prior: f64 = env_or("TEXEL_PSQ_PRIOR", 1e-7);
     let (train, test) = match load(&files) {
         Ok(sets) => sets,
         Err(e) => {
@@ -63,24 +86,35 @@ fn main() -> ExitCode {
     );
 
     let start = weights::DEFAULT;
+    let rule_count = start.values().len();
     let k = fit_k(&train, &start);
     eprintln!("K = {k:.5}");
     let start_train = error(&train, &start, k);
     let start_test = error(&test, &start, k);
     eprintln!("start: train {start_train:.6}, held out {start_test:.6}");
 
-    let tuned = tune(&train, &test, start.clone(), k);
+    let train_rows = linearise(&train, &start);
+    let test_rows = linearise(&test, &start);
+    eprintln!("linearised");
+    let lambdas: Vec<f64> = (0..rule_count + PSQ_COUNT)
+        .map(|i| if i < rule_count { prior } else { psq_prior })
+        .collect();
+    let delta = descend(&train_rows, &test_rows, &lambdas, k, epochs);
+    let tuned = apply(&start, &delta);
+
     let end_train = error(&train, &tuned, k);
     let end_test = error(&test, &tuned, k);
     eprintln!("end:   train {end_train:.6}, held out {end_test:.6}");
-
     let names = start.names();
     for ((name, old), new) in names.iter().zip(start.values()).zip(tuned.values()) {
         if old != new {
             eprintln!("{name}: {old} -> {new}");
         }
     }
-    println!("// Texel-tuned by `examples/texel.rs`: K = {k:.5}; mean squared error");
+    println!(
+        "// Texel-tuned by `examples/texel.rs`: K = {k:.5}, prior {prior:e}, square prior \
+         {psq_prior:e}; mean squared error"
+    );
     println!(
         "// train {start_train:.6} -> {end_train:.6}, held out {start_test:.6} -> {end_test:.6}."
     );
@@ -135,23 +169,34 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + (-k * eval).exp())
 }
 
-/// Mean squared error of `weights` on `samples`, on two threads.
+/// Runs `f` on both halves of `items` on two threads and adds the results.
+fn on_two_threads<T: Sync, R: Send + std::ops::Add<Output = R>>(
+    items: &[T],
+    f: impl Fn(&[T]) -> R + Sync,
+) -> R {
+    let (a, b) = items.split_at(items.len() / 2);
+    thread::scope(|scope| {
+        let other = scope.spawn(|| f(b));
+        let mine = f(a);
+        match other.join() {
+            Ok(theirs) => mine + theirs,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+fn white_score(evaluator: &Evaluator, pos: &Chess) -> f64 {
+    let v = f64::from(evaluator.evaluate(pos));
+    if pos.turn() == Color::White { v } else { -v }
+}
+
+/// Mean squared error of `weights` on `samples`, with the real evaluation.
 fn error(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
     let evaluator = Evaluator::new(weights.clone());
-    let half = samples.len() / 2;
-    let (a, b) = samples.split_at(half);
-    let sum = |part: &[Sample]| -> f64 {
+    let total = on_two_threads(samples, |part| {
         part.iter()
-            .map(|s| {
-                let v = f64::from(evaluator.evaluate(&s.pos));
-                let white = if s.pos.turn() == Color::White { v } else { -v };
-                (s.result - sigmoid(k, white)).powi(2)
-            })
-            .sum()
-    };
-    let total = thread::scope(|scope| {
-        let other = scope.spawn(|| sum(b));
-        sum(a) + other.join().unwrap_or(f64::NAN)
+            .map(|s| (s.result - sigmoid(k, white_score(&evaluator, &s.pos))).powi(2))
+            .sum::<f64>()
     });
     #[allow(clippy::cast_precision_loss)]
     let n = samples.len().max(1) as f64;
@@ -174,53 +219,185 @@ fn fit_k(samples: &[Sample], weights: &Weights) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Texel's local search: each weight in turn, one step up or down, kept if it helps.
-fn tune(train: &[Sample], test: &[Sample], mut best: Weights, k: f64) -> Weights {
-    let origin = best.values();
-    let objective = |w: &Weights| {
-        let penalty: f64 = w
-            .values()
-            .iter()
-            .zip(&origin)
-            .map(|(v, o)| f64::from(v - o).powi(2))
-            .sum();
-        error(train, w, k) + PRIOR * penalty
+/// Square corrections: six roles, 64 squares, middlegame and endgame.
+const PSQ_COUNT: usize = 6 * 64 * 2;
+
+/// Index of a square correction among the tuned numbers (after the rule weights).
+fn psq_index(rule_count: usize, role: Role, square: usize, endgame: bool) -> usize {
+    rule_count + ((role as usize - 1) * 64 + square) * 2 + usize::from(endgame)
+}
+
+/// Linearises every sample around `start` (see the module documentation).
+fn linearise(samples: &[Sample], start: &Weights) -> Vec<Row> {
+    let evaluator = Evaluator::new(start.clone());
+    let values = start.values();
+    let nudged = |i: usize, by: i32| {
+        let mut v = values.clone();
+        v[i] += by;
+        let mut w = start.clone();
+        w.set_values(&v);
+        Evaluator::new(w)
     };
-    let mut best_error = objective(&best);
-    let mut kept = (error(test, &best, k), best.clone(), "start".to_owned());
-    let count = best.values().len();
-    for step in STEPS {
-        for pass in 1..=MAX_PASSES {
-            let before = best_error;
-            let mut improved = 0;
-            for i in 0..count {
-                for delta in [step, -step] {
-                    let mut values = best.values();
-                    values[i] += delta;
-                    let mut candidate = best.clone();
-                    candidate.set_values(&values);
-                    let e = objective(&candidate);
-                    if e < best_error {
-                        best_error = e;
-                        best = candidate;
-                        improved += 1;
-                        break;
+    let pairs: Vec<(Evaluator, Evaluator)> = (0..values.len())
+        .map(|i| (nudged(i, 1), nudged(i, -1)))
+        .collect();
+    let rule_count = values.len();
+    let rows_of = |part: &[Sample]| -> Vec<Row> {
+        part.iter()
+            .map(|s| {
+                let pos = &s.pos;
+                let phase = f64::from(phase(pos));
+                let eg_scale = f64::from(evaluator.scale(pos, evaluator.terms(pos).1)) / 64.0;
+                let mg_part = phase / f64::from(MAX_PHASE);
+                let eg_part = (1.0 - mg_part) * eg_scale;
+                let mut slopes: Vec<(u32, f32)> = Vec::new();
+                let mut push = |i: usize, slope: f64| {
+                    if slope != 0.0 {
+                        #[allow(clippy::cast_possible_truncation)]
+                        slopes.push((i as u32, slope as f32));
+                    }
+                };
+                for (i, (up, down)) in pairs.iter().enumerate() {
+                    let d = up.terms(pos) - down.terms(pos);
+                    push(
+                        i,
+                        (f64::from(d.0) * mg_part + f64::from(d.1) * eg_part) / 2.0,
+                    );
+                }
+                let mut counts = [[0i32; 64]; 6];
+                let board = pos.board();
+                for (square, piece) in board {
+                    let sign = if piece.color == Color::White { 1 } else { -1 };
+                    counts[piece.role as usize - 1][relative(piece.color, square)] += sign;
+                }
+                for (role, row) in Role::ALL.into_iter().zip(&counts) {
+                    for (square, &count) in row.iter().enumerate() {
+                        let n = f64::from(count);
+                        if n != 0.0 {
+                            push(psq_index(rule_count, role, square, false), n * mg_part);
+                            push(psq_index(rule_count, role, square, true), n * eg_part);
+                        }
                     }
                 }
+                Row {
+                    result: s.result,
+                    base: white_score(&evaluator, pos),
+                    slopes,
+                }
+            })
+            .collect()
+    };
+    let (a, b) = samples.split_at(samples.len() / 2);
+    thread::scope(|scope| {
+        let other = scope.spawn(|| rows_of(b));
+        let mut rows = rows_of(a);
+        match other.join() {
+            Ok(more) => rows.extend(more),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+        rows
+    })
+}
+
+fn predict(row: &Row, delta: &[f64]) -> f64 {
+    row.base
+        + row
+            .slopes
+            .iter()
+            .map(|&(i, s)| f64::from(s) * delta[i as usize])
+            .sum::<f64>()
+}
+
+/// Mean squared error of the linearised model with changes `delta`.
+fn linear_error(rows: &[Row], delta: &[f64], k: f64) -> f64 {
+    let total = on_two_threads(rows, |part| {
+        part.iter()
+            .map(|r| (r.result - sigmoid(k, predict(r, delta))).powi(2))
+            .sum::<f64>()
+    });
+    #[allow(clippy::cast_precision_loss)]
+    let n = rows.len().max(1) as f64;
+    total / n
+}
+
+/// A gradient, added up over threads.
+struct Gradient(Vec<f64>);
+
+impl std::ops::Add for Gradient {
+    type Output = Gradient;
+    fn add(mut self, other: Gradient) -> Gradient {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// Adam on the linearised error plus the prior; returns the changes with the lowest
+/// held-out error seen.
+fn descend(train: &[Row], test: &[Row], lambdas: &[f64], k: f64, epochs: usize) -> Vec<f64> {
+    let n = lambdas.len();
+    #[allow(clippy::cast_precision_loss)]
+    let rows = train.len().max(1) as f64;
+    let mut delta = vec![0.0; n];
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let mut best = (linear_error(test, &delta, k), delta.clone(), 0);
+    for epoch in 1..=epochs {
+        let Gradient(mut grad) = on_two_threads(train, |part| {
+            let mut g = vec![0.0; n];
+            for r in part {
+                let s = sigmoid(k, predict(r, &delta));
+                let factor = -2.0 * (r.result - s) * s * (1.0 - s) * k / rows;
+                for &(i, slope) in &r.slopes {
+                    g[i as usize] += factor * f64::from(slope);
+                }
             }
-            let held_out = error(test, &best, k);
-            eprintln!(
-                "step {step} pass {pass}: {improved} changes, objective {best_error:.6}, train {:.6}, held out {held_out:.6}",
-                error(train, &best, k),
-            );
-            if held_out < kept.0 {
-                kept = (held_out, best.clone(), format!("step {step} pass {pass}"));
+            Gradient(g)
+        });
+        for i in 0..n {
+            grad[i] += 2.0 * lambdas[i] * delta[i];
+            m[i] = BETA1 * m[i] + (1.0 - BETA1) * grad[i];
+            v[i] = BETA2 * v[i] + (1.0 - BETA2) * grad[i] * grad[i];
+            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+            let t = epoch as i32;
+            let m_hat = m[i] / (1.0 - BETA1.powi(t));
+            let v_hat = v[i] / (1.0 - BETA2.powi(t));
+            delta[i] -= LEARNING_RATE * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+        if epoch % CHECK_EVERY == 0 {
+            let held_out = linear_error(test, &delta, k);
+            if held_out < best.0 {
+                best = (held_out, delta.clone(), epoch);
             }
-            if before - best_error < MIN_GAIN {
-                break;
+            if epoch % (CHECK_EVERY * 8) == 0 {
+                eprintln!(
+                    "epoch {epoch}: train {:.6}, held out {held_out:.6}",
+                    linear_error(train, &delta, k)
+                );
             }
         }
     }
-    eprintln!("kept the weights after {} (held out {:.6})", kept.2, kept.0);
-    kept.1
+    eprintln!("kept epoch {} (held out {:.6}, linearised)", best.2, best.0);
+    best.1
+}
+
+/// `start` with the rounded changes `delta` (rule weights, then square corrections).
+fn apply(start: &Weights, delta: &[f64]) -> Weights {
+    let mut values = start.values();
+    let rule_count = values.len();
+    #[allow(clippy::cast_possible_truncation)]
+    let round = |x: f64| x.round() as i32;
+    for (v, d) in values.iter_mut().zip(delta) {
+        *v += round(*d);
+    }
+    let mut tuned = start.clone();
+    tuned.set_values(&values);
+    for role in Role::ALL {
+        for square in 0..64 {
+            let cell = &mut tuned.psq_adjust[role as usize - 1][square];
+            cell.0 += round(delta[psq_index(rule_count, role, square, false)]);
+            cell.1 += round(delta[psq_index(rule_count, role, square, true)]);
+        }
+    }
+    tuned
 }

@@ -23,6 +23,7 @@ pub mod king;
 pub mod masks;
 pub mod pawns;
 pub mod pieces;
+pub mod psq_adjust;
 pub mod tables;
 pub mod tapered;
 pub mod weights;
@@ -206,8 +207,10 @@ impl Evaluator {
         }
     }
 
-    /// Scale (out of 64) for endgames the stronger side can hardly win.
-    fn scale(&self, pos: &Chess, eg: i32) -> i32 {
+    /// Scale (out of 64) of the endgame value `eg` (White's side) in `pos`: less than 64
+    /// in endgames the stronger side can hardly win.
+    #[must_use]
+    pub fn scale(&self, pos: &Chess, eg: i32) -> i32 {
         let strong = if eg > 0 { Color::White } else { Color::Black };
         let b = pos.board();
         if (b.pawns() & b.by_color(strong)).is_empty() {

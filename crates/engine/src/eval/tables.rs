@@ -2,8 +2,9 @@
 //!
 //! The tables are not typed in: each is generated from the rule weights of
 //! [`Weights`] (centralisation, advancement, the king's home squares), so every number
-//! can be traced to a reason. [`build`] is a `const fn`, so the engine's default tables
-//! are computed at compile time.
+//! can be traced to a reason, and then the tuner's per-square corrections
+//! ([`Weights::psq_adjust`]) are added. [`build`] is a `const fn`, so the engine's
+//! default tables are computed at compile time.
 //!
 //! Squares are seen from White's side (a1 = 0, h8 = 63); Black's values are read on the
 //! vertically mirrored square.
@@ -89,7 +90,7 @@ const fn king(w: &Weights, file: i32, rank: i32) -> S {
     S(mg, w.king_centre[0] * centre(file, rank) + w.king_centre[1])
 }
 
-/// Builds the six tables from the rule weights of `w`.
+/// Builds the six tables from the rule weights of `w`, plus its per-square corrections.
 #[must_use]
 pub const fn build(w: &Weights) -> Tables {
     let mut t = [[S(0, 0); 64]; 6];
@@ -102,6 +103,11 @@ pub const fn build(w: &Weights) -> Tables {
         t[3][sq] = rook(w, file, rank);
         t[4][sq] = queen(w, file, rank);
         t[5][sq] = king(w, file, rank);
+        let mut role = 0;
+        while role < 6 {
+            t[role][sq] = add(t[role][sq], w.psq_adjust[role][sq]);
+            role += 1;
+        }
         sq += 1;
     }
     t

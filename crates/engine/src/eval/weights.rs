@@ -3,9 +3,10 @@
 //! [`Weights`] holds the values the terms read; [`DEFAULT`] is the set the engine plays
 //! with. The piece-square tables are not listed square by square: [`super::tables`]
 //! builds them from the few rule weights here (centralisation, advancement, the king's
-//! home squares), so a tuner changes a rule, not 384 unrelated numbers.
+//! home squares), plus a small correction per square ([`super::psq_adjust`]) that the
+//! tuner's prior keeps near zero wherever few positions say otherwise.
 //!
-//! [`Weights::visit`] walks every number with a name, which is how the Texel tuner
+//! [`Weights::visit`] walks every rule weight with a name, which is how the Texel tuner
 //! (`cargo run --release -p gambit-engine --example texel`) reads and changes them.
 
 use super::tapered::S;
@@ -75,6 +76,10 @@ pub struct Weights {
     pub shelter_open_file: i32,
     /// Bonus for having the move (middlegame).
     pub tempo: i32,
+    /// Per-square corrections added to the rule-built piece-square tables, indexed like
+    /// [`super::tables::Tables`]; fitted by the Texel tuner, not walked by
+    /// [`Weights::visit`].
+    pub psq_adjust: [[S; 64]; 6],
 }
 
 /// The weights the engine plays with: Gambit's own hand-set first estimates.
@@ -173,6 +178,7 @@ pub const DEFAULT: Weights = Weights {
     shelter: [16, 9, 2, -18],
     shelter_open_file: -12,
     tempo: 12,
+    psq_adjust: super::psq_adjust::DEFAULT,
 };
 
 impl Weights {
@@ -239,6 +245,7 @@ impl Weights {
             shelter,
             shelter_open_file,
             tempo,
+            psq_adjust: _,
         } = self;
         let [pawn, pieces @ ..] = material;
         // The middlegame pawn is the unit every other weight is measured in.

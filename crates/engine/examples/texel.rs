@@ -111,13 +111,9 @@ fn main() -> ExitCode {
             eprintln!("{name}: {old} -> {new}");
         }
     }
-    println!(
-        "// Texel-tuned by `examples/texel.rs`: K = {k:.5}, prior {prior:e}, square prior \
-         {psq_prior:e}; mean squared error"
-    );
-    println!(
-        "// train {start_train:.6} -> {end_train:.6}, held out {start_test:.6} -> {end_test:.6}."
-    );
+    println!("// Texel-tuned by `examples/texel.rs`: K = {k:.5}, prior {prior:e},");
+    println!("// square prior {psq_prior:e}; mean squared error train {start_train:.6} ->");
+    println!("// {end_train:.6}, held out {start_test:.6} -> {end_test:.6}.");
     println!("pub const TUNED: Weights = {tuned:?};");
     ExitCode::SUCCESS
 }

@@ -9,8 +9,9 @@
 use super::tapered::S;
 
 /// The corrections the engine plays with.
-// Texel-tuned by `examples/texel.rs`: K = 0.00615, prior 1e-8, square prior 1e-7; mean squared error
-// train 0.062424 -> 0.058189, held out 0.064012 -> 0.061317.
+// Texel-tuned by `examples/texel.rs`: K = 0.00615, prior 1e-8,
+// square prior 1e-7; mean squared error train 0.062424 ->
+// 0.058189, held out 0.064012 -> 0.061317.
 #[rustfmt::skip]
 pub const DEFAULT: [[S; 64]; 6] = [
     // pawn

@@ -84,8 +84,9 @@ pub struct Weights {
 
 /// The weights the engine plays with: Gambit's hand-set rules, Texel-tuned on positions of
 /// Stockfish self-play games (`tools/texel-data.py`, `tools/out/texel-1..4.txt`).
-// Texel-tuned by `examples/texel.rs`: K = 0.00615, prior 1e-8, square prior 1e-7; mean squared error
-// train 0.062424 -> 0.058189, held out 0.064012 -> 0.061317.
+// Texel-tuned by `examples/texel.rs`: K = 0.00615, prior 1e-8,
+// square prior 1e-7; mean squared error train 0.062424 ->
+// 0.058189, held out 0.064012 -> 0.061317.
 pub const DEFAULT: Weights = Weights {
     material: [
         S(88, 89),

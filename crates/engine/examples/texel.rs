@@ -165,20 +165,27 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + (-k * eval).exp())
 }
 
-/// Runs `f` on both halves of `items` on two threads and adds the results.
-fn on_two_threads<T: Sync, R: Send + std::ops::Add<Output = R>>(
+/// Runs `f` on both halves of `items` on two threads and joins the two results with
+/// `join` (first half first).
+fn on_two_threads<T: Sync, R: Send>(
     items: &[T],
     f: impl Fn(&[T]) -> R + Sync,
+    join: impl FnOnce(R, R) -> R,
 ) -> R {
     let (a, b) = items.split_at(items.len() / 2);
     thread::scope(|scope| {
         let other = scope.spawn(|| f(b));
         let mine = f(a);
         match other.join() {
-            Ok(theirs) => mine + theirs,
+            Ok(theirs) => join(mine, theirs),
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
+}
+
+/// Adds the two halves' sums.
+fn add(a: f64, b: f64) -> f64 {
+    a + b
 }
 
 fn white_score(evaluator: &Evaluator, pos: &Chess) -> f64 {
@@ -189,11 +196,15 @@ fn white_score(evaluator: &Evaluator, pos: &Chess) -> f64 {
 /// Mean squared error of `weights` on `samples`, with the real evaluation.
 fn error(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
     let evaluator = Evaluator::new(weights.clone());
-    let total = on_two_threads(samples, |part| {
-        part.iter()
-            .map(|s| (s.result - sigmoid(k, white_score(&evaluator, &s.pos))).powi(2))
-            .sum::<f64>()
-    });
+    let total = on_two_threads(
+        samples,
+        |part| {
+            part.iter()
+                .map(|s| (s.result - sigmoid(k, white_score(&evaluator, &s.pos))).powi(2))
+                .sum::<f64>()
+        },
+        add,
+    );
     #[allow(clippy::cast_precision_loss)]
     let n = samples.len().max(1) as f64;
     total / n
@@ -283,14 +294,8 @@ fn linearise(samples: &[Sample], start: &Weights) -> Vec<Row> {
             })
             .collect()
     };
-    let (a, b) = samples.split_at(samples.len() / 2);
-    thread::scope(|scope| {
-        let other = scope.spawn(|| rows_of(b));
-        let mut rows = rows_of(a);
-        match other.join() {
-            Ok(more) => rows.extend(more),
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+    on_two_threads(samples, rows_of, |mut rows, more| {
+        rows.extend(more);
         rows
     })
 }
@@ -306,27 +311,18 @@ fn predict(row: &Row, delta: &[f64]) -> f64 {
 
 /// Mean squared error of the linearised model with changes `delta`.
 fn linear_error(rows: &[Row], delta: &[f64], k: f64) -> f64 {
-    let total = on_two_threads(rows, |part| {
-        part.iter()
-            .map(|r| (r.result - sigmoid(k, predict(r, delta))).powi(2))
-            .sum::<f64>()
-    });
+    let total = on_two_threads(
+        rows,
+        |part| {
+            part.iter()
+                .map(|r| (r.result - sigmoid(k, predict(r, delta))).powi(2))
+                .sum::<f64>()
+        },
+        add,
+    );
     #[allow(clippy::cast_precision_loss)]
     let n = rows.len().max(1) as f64;
     total / n
-}
-
-/// A gradient, added up over threads.
-struct Gradient(Vec<f64>);
-
-impl std::ops::Add for Gradient {
-    type Output = Gradient;
-    fn add(mut self, other: Gradient) -> Gradient {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a += b;
-        }
-        self
-    }
 }
 
 /// Adam on the linearised error plus the prior; returns the changes with the lowest
@@ -339,25 +335,35 @@ fn descend(train: &[Row], test: &[Row], lambdas: &[f64], k: f64, epochs: usize) 
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let mut best = (linear_error(test, &delta, k), delta.clone(), 0);
     for epoch in 1..=epochs {
-        let Gradient(mut grad) = on_two_threads(train, |part| {
-            let mut g = vec![0.0; n];
-            for r in part {
-                let s = sigmoid(k, predict(r, &delta));
-                let factor = -2.0 * (r.result - s) * s * (1.0 - s) * k / rows;
-                for &(i, slope) in &r.slopes {
-                    g[i as usize] += factor * f64::from(slope);
+        let mut grad = on_two_threads(
+            train,
+            |part| {
+                let mut g = vec![0.0; n];
+                for r in part {
+                    let s = sigmoid(k, predict(r, &delta));
+                    let factor = -2.0 * (r.result - s) * s * (1.0 - s) * k / rows;
+                    for &(i, slope) in &r.slopes {
+                        g[i as usize] += factor * f64::from(slope);
+                    }
                 }
-            }
-            Gradient(g)
-        });
+                g
+            },
+            |mut g, other| {
+                for (a, b) in g.iter_mut().zip(other) {
+                    *a += b;
+                }
+                g
+            },
+        );
+        // Adam's bias corrections for this epoch.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+        let t = epoch as i32;
+        let (m_fix, v_fix) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
         for i in 0..n {
             grad[i] += 2.0 * lambdas[i] * delta[i];
             m[i] = BETA1 * m[i] + (1.0 - BETA1) * grad[i];
             v[i] = BETA2 * v[i] + (1.0 - BETA2) * grad[i] * grad[i];
-            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
-            let t = epoch as i32;
-            let m_hat = m[i] / (1.0 - BETA1.powi(t));
-            let v_hat = v[i] / (1.0 - BETA2.powi(t));
+            let (m_hat, v_hat) = (m[i] / m_fix, v[i] / v_fix);
             delta[i] -= LEARNING_RATE * m_hat / (v_hat.sqrt() + 1e-12);
         }
         if epoch % CHECK_EVERY == 0 {

@@ -21,7 +21,9 @@
 //! ```
 //!
 //! Options (environment): `TEXEL_EPOCHS` (default 3000), `TEXEL_PRIOR` (rule weights,
-//! per cp², default 1e-8) and `TEXEL_PSQ_PRIOR` (square corrections, default 1e-7).
+//! per cp², default 1e-8), `TEXEL_PSQ_PRIOR` (square corrections, default 1e-7) and
+//! `TEXEL_FIXED` (comma-separated name prefixes of rule weights kept as they are, e.g.
+//! `material`).
 //! Progress goes to standard error; standard output gets the tuned weights as a Rust
 //! `const`.
 
@@ -72,6 +74,11 @@ fn main() -> ExitCode {
     let epochs: usize = env_or("TEXEL_EPOCHS", 3000);
     let prior: f64 = env_or("TEXEL_PRIOR", 1e-8);
     let psq_prior: f64 = env_or("TEXEL_PSQ_PRIOR", 1e-7);
+    let fixed: Vec<String> = env_or("TEXEL_FIXED", String::new())
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(str::to_owned)
+        .collect();
     let (train, test) = match load(&files) {
         Ok(sets) => sets,
         Err(e) => {
@@ -96,8 +103,13 @@ fn main() -> ExitCode {
     let train_rows = linearise(&train, &start);
     let test_rows = linearise(&test, &start);
     eprintln!("linearised");
+    let names = start.names();
     let lambdas: Vec<f64> = (0..rule_count + PSQ_COUNT)
-        .map(|i| if i < rule_count { prior } else { psq_prior })
+        .map(|i| match names.get(i) {
+            Some(name) if fixed.iter().any(|p| name.starts_with(p.as_str())) => f64::INFINITY,
+            Some(_) => prior,
+            None => psq_prior,
+        })
         .collect();
     let delta = descend(&train_rows, &test_rows, &lambdas, k, epochs);
     let tuned = apply(&start, &delta);
@@ -105,15 +117,16 @@ fn main() -> ExitCode {
     let end_train = error(&train, &tuned, k);
     let end_test = error(&test, &tuned, k);
     eprintln!("end:   train {end_train:.6}, held out {end_test:.6}");
-    let names = start.names();
     for ((name, old), new) in names.iter().zip(start.values()).zip(tuned.values()) {
         if old != new {
             eprintln!("{name}: {old} -> {new}");
         }
     }
     println!("// Texel-tuned by `examples/texel.rs`: K = {k:.5}, prior {prior:e},");
-    println!("// square prior {psq_prior:e}; mean squared error train {start_train:.6} ->");
-    println!("// {end_train:.6}, held out {start_test:.6} -> {end_test:.6}.");
+    println!("// square prior {psq_prior:e}, fixed {fixed:?}; mean squared error");
+    println!(
+        "// train {start_train:.6} -> {end_train:.6}, held out {start_test:.6} -> {end_test:.6}."
+    );
     println!("pub const TUNED: Weights = {tuned:?};");
     ExitCode::SUCCESS
 }
@@ -360,6 +373,9 @@ fn descend(train: &[Row], test: &[Row], lambdas: &[f64], k: f64, epochs: usize) 
         let t = epoch as i32;
         let (m_fix, v_fix) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
         for i in 0..n {
+            if lambdas[i].is_infinite() {
+                continue; // a fixed weight
+            }
             grad[i] += 2.0 * lambdas[i] * delta[i];
             m[i] = BETA1 * m[i] + (1.0 - BETA1) * grad[i];
             v[i] = BETA2 * v[i] + (1.0 - BETA2) * grad[i] * grad[i];

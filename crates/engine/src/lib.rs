@@ -44,7 +44,8 @@
 //! [`tt`] (transposition table), [`eval`] (tapered evaluation), [`see`] (static
 //! exchange), [`zobrist`] (incremental keys), [`level`] (levels 1–8), [`limits`] and
 //! [`time_manager`] (budgets), [`clock`], [`root`] (requests into positions),
-//! [`protocol`] (worker messages), [`uci`] (UCI front end, native only), [`bench`](mod@bench),
+//! [`protocol`] (worker messages), [`uci`] (UCI front end, native only), [`threads`]
+//! (helper search threads for UCI `Threads`, native only), [`bench`](mod@bench),
 //! [`perft`].
 
 pub mod bench;
@@ -61,6 +62,8 @@ pub mod rng;
 pub mod root;
 pub mod search;
 pub mod see;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod threads;
 pub mod time_manager;
 pub mod tt;
 #[cfg(not(target_arch = "wasm32"))]

@@ -65,10 +65,13 @@ pub fn to_score(v: i32) -> Score {
 
 /// State that outlives a single search: the transposition table and move-ordering
 /// history. Keep one per game (or per worker) and call [`Engine::new_game`] between
-/// unrelated games.
-#[derive(Debug, Clone)]
+/// unrelated games. [`Engine::helper`] makes another engine for a second search thread:
+/// its own histories, the same table.
+#[derive(Debug)]
 pub struct Engine {
-    tt: Tt,
+    tt: Arc<Tt>,
+    /// A helper thread's engine: its searches do not start a new table generation.
+    helper: bool,
     history: History,
     captures: CaptureHistory,
     /// Quiet-move scores after the opponent's last move.
@@ -96,6 +99,10 @@ impl Engine {
     /// An engine with a transposition table of about `mb` mebibytes.
     #[must_use]
     pub fn with_hash_mb(mb: usize) -> Self {
+        Self::with_table(Arc::new(Tt::new(mb)), false)
+    }
+
+    fn with_table(tt: Arc<Tt>, helper: bool) -> Self {
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
@@ -104,7 +111,8 @@ impl Engine {
             }
         }
         Self {
-            tt: Tt::new(mb),
+            tt,
+            helper,
             history: History::default(),
             captures: CaptureHistory::default(),
             follow_up: ContinuationHistory::default(),
@@ -117,7 +125,7 @@ impl Engine {
 
     /// Resizes the transposition table (clearing it).
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt = Tt::new(mb);
+        self.tt = Arc::new(Tt::new(mb));
     }
 
     /// The transposition table size in mebibytes.
@@ -134,6 +142,20 @@ impl Engine {
         self.follow_up.clear();
         self.follow_up_2.clear();
         self.counters.fill(None);
+    }
+
+    /// An engine for a helper search thread (UCI `Threads`): fresh move-ordering
+    /// histories, this engine's transposition table. Tables resized or cleared later are
+    /// not shared: make helpers again after [`Engine::set_hash_mb`].
+    #[must_use]
+    pub fn helper(&self) -> Self {
+        Self::with_table(Arc::clone(&self.tt), true)
+    }
+
+    /// Whether `other` searches with this engine's transposition table.
+    #[must_use]
+    pub fn shares_table_with(&self, other: &Engine) -> bool {
+        Arc::ptr_eq(&self.tt, &other.tt)
     }
 
     /// Sets the seed of the random choices weaker levels make (the same seed, position
@@ -199,6 +221,8 @@ pub struct Search<'e, C: Clock> {
     stopped: bool,
     finished: bool,
     in_first_iteration: bool,
+    /// Plies skipped between iterations (helper threads, see [`Search::skip_depths`]).
+    depth_step: i32,
     completed_depth: i32,
     root_moves: Vec<RootMove>,
     /// Root moves with exact scores from the last completed iteration (weaker levels).
@@ -235,7 +259,9 @@ impl<'e, C: Clock> Search<'e, C> {
         clock: C,
     ) -> Self {
         let start_ms = clock.elapsed_ms();
-        engine.tt.new_search();
+        if !engine.helper {
+            engine.tt.new_search();
+        }
         engine.history.age();
         engine.captures.age();
         engine.follow_up.age();
@@ -271,6 +297,7 @@ impl<'e, C: Clock> Search<'e, C> {
             stopped: false,
             finished: moves.is_empty(),
             in_first_iteration: false,
+            depth_step: 1,
             completed_depth: 0,
             best: moves.first().map(|r| (r.mv, 0, vec![r.mv])),
             root_moves: moves,
@@ -289,6 +316,13 @@ impl<'e, C: Clock> Search<'e, C> {
     /// Lets another thread stop the search by setting `flag` (UCI `stop`).
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop_flag = Some(flag);
+    }
+
+    /// After the first iteration, goes `1 + skipped` plies deeper each time instead of
+    /// one: a helper thread that runs ahead of the main search fills the shared table
+    /// with deeper results than the main search's own (see [`crate::threads`]).
+    pub fn skip_depths(&mut self, skipped: u8) {
+        self.depth_step = 1 + i32::from(skipped);
     }
 
     /// Stops the search: later calls to [`Search::next_iteration`] return `None`.
@@ -340,7 +374,11 @@ impl<'e, C: Clock> Search<'e, C> {
         if self.finished {
             return None;
         }
-        let depth = self.completed_depth + 1;
+        let depth = if self.completed_depth == 0 {
+            1
+        } else {
+            self.completed_depth + self.depth_step
+        };
         let out_of_budget = depth > 1
             && (self.limits.soft_ms.is_some_and(|s| self.elapsed_ms() >= s)
                 || self.limits.nodes.is_some_and(|n| self.nodes >= n));

@@ -17,6 +17,13 @@
 //!
 //! Slot 0 of a bucket keeps the deeper (or fresher) entry; slot 1 is always replaced.
 //!
+//! # Sharing between threads
+//!
+//! Several search threads may use one table (the UCI `Threads` option), without locks:
+//! each word is an atomic read or written on its own, and a slot keeps `key ^ data`
+//! rather than the key, so a slot torn by two threads writing at once (the key word of
+//! one, the data word of the other) matches no position and is simply a miss.
+//!
 //! # Mate scores
 //!
 //! A search score of "mate in n plies" is relative to the root (`MATE - ply_of_mate`).
@@ -24,6 +31,8 @@
 //! relative to the node itself: [`score_to_tt`] adds the node's ply to a winning mate
 //! score (subtracts for a losing one) on the way in, [`score_from_tt`] undoes it on the
 //! way out at the ply where the entry is found.
+
+use core::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use shakmaty::{Move, Role, Square};
 
@@ -106,14 +115,30 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+/// One entry: the key XOR the data word, and the data word (see the module docs).
+#[derive(Debug, Default)]
 struct Slot {
-    key: u64,
-    data: u64,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// The (key, data) pair as stored; a torn pair reads as a different key.
+    #[inline]
+    fn read(&self) -> (u64, u64) {
+        let data = self.data.load(Relaxed);
+        (self.check.load(Relaxed) ^ data, data)
+    }
+
+    #[inline]
+    fn write(&self, key: u64, data: u64) {
+        self.check.store(key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
 }
 
 /// Two slots; 32 bytes.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Default)]
 pub struct Bucket {
     slots: [Slot; 2],
 }
@@ -180,12 +205,12 @@ fn depth_of(data: u64) -> i32 {
     i32::from((data >> 48) as u8)
 }
 
-/// The transposition table.
-#[derive(Debug, Clone)]
+/// The transposition table; shareable between threads (`&self` everywhere).
+#[derive(Debug)]
 pub struct Tt {
     buckets: Vec<Bucket>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl Tt {
@@ -200,10 +225,16 @@ impl Tt {
         } else {
             wanted.next_power_of_two() / 2
         };
+        Self::with_buckets(count)
+    }
+
+    /// A table of `count` buckets (a power of two).
+    fn with_buckets(count: usize) -> Self {
+        debug_assert!(count.is_power_of_two());
         Self {
-            buckets: vec![Bucket::default(); count],
+            buckets: (0..count).map(|_| Bucket::default()).collect(),
             mask: count - 1,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
@@ -214,14 +245,17 @@ impl Tt {
     }
 
     /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+    pub fn clear(&self) {
+        for slot in self.buckets.iter().flat_map(|b| b.slots.iter()) {
+            slot.write(0, 0);
+        }
+        self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Relaxed) + 1) & 63;
+        self.generation.store(next, Relaxed);
     }
 
     #[inline]
@@ -237,14 +271,15 @@ impl Tt {
         bucket
             .slots
             .iter()
-            .find(|s| s.key == key && s.data != 0)
-            .and_then(|s| unpack(s.data, ply))
+            .map(Slot::read)
+            .find(|&(k, data)| k == key && data != 0)
+            .and_then(|(_, data)| unpack(data, ply))
     }
 
     /// Stores a search result for `key` found at `ply`.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         mv: PackedMove,
@@ -253,45 +288,55 @@ impl Tt {
         depth: i32,
         bound: Bound,
     ) {
-        let generation = self.generation;
-        let index = self.index(key);
-        let bucket = &mut self.buckets[index];
+        let generation = self.generation.load(Relaxed);
+        let bucket = &self.buckets[self.index(key)];
+        let [first, second] = [bucket.slots[0].read(), bucket.slots[1].read()];
         // Same position: refresh in place, keeping an older best move if we have none.
-        if let Some(slot) = bucket.slots.iter_mut().find(|s| s.key == key) {
+        if let Some((slot, (_, old))) = bucket
+            .slots
+            .iter()
+            .zip([first, second])
+            .find(|(_, (k, _))| *k == key)
+        {
             let mv = if mv.is_none() {
-                PackedMove(slot.data as u16)
+                PackedMove(old as u16)
             } else {
                 mv
             };
             if bound == Bound::Exact
-                || depth + 3 >= depth_of(slot.data)
-                || generation_of(slot.data) != generation
+                || depth + 3 >= depth_of(old)
+                || generation_of(old) != generation
             {
-                slot.data = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+                slot.write(
+                    key,
+                    pack(mv, score_to_tt(score, ply), eval, depth, bound, generation),
+                );
             }
             return;
         }
         let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
-        let first = bucket.slots[0];
-        if first.data == 0
-            || generation_of(first.data) != generation
-            || depth >= depth_of(first.data)
+        let (first_key, first_data) = first;
+        if first_data == 0
+            || generation_of(first_data) != generation
+            || depth >= depth_of(first_data)
         {
-            bucket.slots[1] = first;
-            bucket.slots[0] = Slot { key, data };
+            bucket.slots[1].write(first_key, first_data);
+            bucket.slots[0].write(key, data);
         } else {
-            bucket.slots[1] = Slot { key, data };
+            bucket.slots[1].write(key, data);
         }
     }
 
     /// Permille of the first 1000 buckets' slots used by this search (UCI `hashfull`).
     #[must_use]
     pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
         let n = self.buckets.len().min(500);
         let used = self.buckets[..n]
             .iter()
             .flat_map(|b| b.slots.iter())
-            .filter(|s| s.data != 0 && generation_of(s.data) == self.generation)
+            .map(Slot::read)
+            .filter(|&(_, data)| data != 0 && generation_of(data) == generation)
             .count();
         u32::try_from(used * 1000 / (2 * n).max(1)).unwrap_or(1000)
     }
@@ -303,7 +348,7 @@ mod tests {
 
     #[test]
     fn mate_scores_round_trip_through_different_plies() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         let key = 0xDEAD_BEEF_1234_5678;
         // Mate in 3 plies from a node at ply 5: the root sees MATE - 8.
         let stored_at_ply = 5;
@@ -332,8 +377,50 @@ mod tests {
     }
 
     #[test]
+    fn threads_writing_at_once_never_read_another_positions_entry() {
+        // One bucket and eight positions, so both threads keep overwriting the same two
+        // slots. Every entry is stored with its key's low bits as its evaluation and
+        // depth; a probe that returned the data of another key (a slot torn between two
+        // writers passing for a hit, as it does if slots keep the plain key) would show.
+        let tt = Tt::with_buckets(1);
+        let keys: Vec<u64> = (1..=8u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        let eval_of = |key: u64| i32::from((key & 0x3FF) as i16);
+        let depth_of = |key: u64| i32::try_from((key >> 10) & 0x3F).unwrap_or(0);
+        let work = |seed: u64| {
+            let mut r = seed;
+            let mut hits = 0u32;
+            for _ in 0..300_000 {
+                r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let key = keys[(r >> 60) as usize % keys.len()];
+                tt.store(
+                    key,
+                    0,
+                    PackedMove::NONE,
+                    1,
+                    eval_of(key),
+                    depth_of(key),
+                    Bound::Lower,
+                );
+                let probe = keys[(r >> 40) as usize % keys.len()];
+                if let Some(e) = tt.probe(probe, 0) {
+                    assert_eq!((e.eval, e.depth), (eval_of(probe), depth_of(probe)));
+                    hits += 1;
+                }
+            }
+            hits
+        };
+        let hits = std::thread::scope(|scope| {
+            let other = scope.spawn(|| work(0x0123_4567));
+            work(0x89AB_CDEF) + other.join().expect("no panic")
+        });
+        assert!(hits > 0, "the table found nothing it had stored");
+    }
+
+    #[test]
     fn ordinary_scores_and_moves_survive_packing() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         let m = Move::Normal {
             role: Role::Pawn,
             from: Square::E7,

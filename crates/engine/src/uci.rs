@@ -1,11 +1,13 @@
 //! The UCI front end: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`, `Level`,
-//! `Move Overhead`), `position`, `go` (`movetime`, `wtime`/`btime`/`winc`/`binc`/
+//! `Move Overhead`, `Threads`), `position`, `go` (`movetime`, `wtime`/`btime`/`winc`/`binc`/
 //! `movestogo`, `depth`, `nodes`, `infinite`, `perft N`), `stop`, `quit`, plus `bench`
 //! and `d` (print the position's FEN).
 //!
 //! The search runs on its own thread so `stop`, `isready` and `quit` are answered
-//! while it thinks (also during `go infinite`). Malformed commands are answered with an
-//! `info string` and otherwise ignored.
+//! while it thinks (also during `go infinite`). With `Threads` above 1, level 8 searches
+//! with helper threads ([`crate::threads`]); the weaker levels always use one thread,
+//! as they were calibrated. Malformed commands are answered with an `info string` and
+//! otherwise ignored.
 
 use std::{
     io::{BufRead, Write},
@@ -24,12 +26,15 @@ use crate::{
     perft,
     protocol::Score,
     root::Root,
-    search::{DEFAULT_HASH_MB, Engine, Iteration, Search},
+    search::{DEFAULT_HASH_MB, Engine, Iteration},
+    threads::{self, SEARCH_STACK_BYTES},
     time_manager::{GameClock, allocate},
 };
 
 /// Default `Move Overhead` in milliseconds.
 pub const DEFAULT_OVERHEAD_MS: u64 = 10;
+/// Most search threads `Threads` accepts.
+pub const MAX_THREADS: usize = 64;
 
 fn emit(line: &str) {
     let stdout = std::io::stdout();
@@ -52,10 +57,13 @@ pub enum Flow {
 #[derive(Debug)]
 pub struct Uci {
     engine: Option<Engine>,
-    worker: Option<JoinHandle<Engine>>,
+    /// Engines of the helper threads (`Threads` − 1 of them), sharing `engine`'s table.
+    helpers: Vec<Engine>,
+    worker: Option<JoinHandle<(Engine, Vec<Engine>)>>,
     stop: Arc<AtomicBool>,
     root: Root,
     hash_mb: usize,
+    threads: usize,
     level: u8,
     overhead_ms: u64,
     infinite: bool,
@@ -159,10 +167,12 @@ impl Uci {
     pub fn new() -> Self {
         Self {
             engine: Some(Engine::with_hash_mb(DEFAULT_HASH_MB)),
+            helpers: Vec::new(),
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
             root: Root::new(shakmaty::Chess::default()),
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             level: MAX_LEVEL,
             overhead_ms: DEFAULT_OVERHEAD_MS,
             infinite: false,
@@ -174,10 +184,14 @@ impl Uci {
         if let Some(worker) = self.worker.take() {
             self.stop.store(true, Ordering::Relaxed);
             match worker.join() {
-                Ok(engine) => self.engine = Some(engine),
+                Ok((engine, helpers)) => {
+                    self.engine = Some(engine);
+                    self.helpers = helpers;
+                }
                 Err(_) => {
                     emit("info string search thread failed; engine reset");
                     self.engine = Some(Engine::with_hash_mb(self.hash_mb));
+                    self.helpers.clear();
                 }
             }
         }
@@ -208,10 +222,16 @@ impl Uci {
                 emit(&format!(
                     "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"
                 ));
+                emit(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                ));
                 emit("uciok");
             }
             "isready" => emit("readyok"),
-            "ucinewgame" => self.engine().new_game(),
+            "ucinewgame" => {
+                self.engine().new_game();
+                self.helpers.clear();
+            }
             "setoption" => self.set_option(&words[1..]),
             "position" => self.position(&words[1..]),
             "go" => self.go(&words[1..]),
@@ -253,6 +273,11 @@ impl Uci {
                 let mb = usize::try_from(mb).unwrap_or(DEFAULT_HASH_MB);
                 self.hash_mb = mb;
                 self.engine().set_hash_mb(mb);
+                self.helpers.clear();
+            }
+            ("threads", Ok(n)) if (1..=MAX_THREADS as u64).contains(&n) => {
+                self.finish_search();
+                self.threads = usize::try_from(n).unwrap_or(1);
             }
             ("level", Ok(l)) if Level::new(u8::try_from(l).unwrap_or(0)).is_some() => {
                 self.level = u8::try_from(l).unwrap_or(MAX_LEVEL);
@@ -347,28 +372,44 @@ impl Uci {
             .engine
             .take()
             .unwrap_or_else(|| Engine::with_hash_mb(self.hash_mb));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let wanted = if level.number == MAX_LEVEL {
+            self.threads - 1
+        } else {
+            0
+        };
+        helpers.retain(|h| h.shares_table_with(&engine));
+        helpers.truncate(wanted);
+        while helpers.len() < wanted {
+            helpers.push(engine.helper());
+        }
         let root = self.root.clone();
         self.stop.store(false, Ordering::Relaxed);
         let stop = Arc::clone(&self.stop);
         let spawned = std::thread::Builder::new()
             .name("search".into())
-            .stack_size(64 * 1024 * 1024)
+            .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
                 let clock = InstantClock::new();
                 let infinite = limits.infinite;
-                {
-                    let mut search = Search::new(&mut engine, root, level, limits, clock);
-                    search.set_stop_flag(Arc::clone(&stop));
-                    let best = search.run(|it| emit(&info_line(it)));
-                    while infinite && !stop.load(Ordering::Relaxed) {
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                    match best {
-                        Some(b) => emit(&format!("bestmove {}", b.uci)),
-                        None => emit("bestmove 0000"),
-                    }
+                let best = threads::search(
+                    &mut engine,
+                    &mut helpers,
+                    &root,
+                    level,
+                    limits,
+                    &clock,
+                    &stop,
+                    |it| emit(&info_line(it)),
+                );
+                while infinite && !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
                 }
-                engine
+                match best {
+                    Some(b) => emit(&format!("bestmove {}", b.uci)),
+                    None => emit("bestmove 0000"),
+                }
+                (engine, helpers)
             });
         match spawned {
             Ok(handle) => self.worker = Some(handle),
@@ -398,9 +439,10 @@ pub fn run_stdio() {
     // End of input: let a bounded search finish and print its move; stop an infinite one.
     if !uci.infinite
         && let Some(worker) = uci.worker.take()
-        && let Ok(engine) = worker.join()
+        && let Ok((engine, helpers)) = worker.join()
     {
         uci.engine = Some(engine);
+        uci.helpers = helpers;
     }
     uci.handle("quit");
 }

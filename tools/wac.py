@@ -20,11 +20,14 @@ def main():
     ap.add_argument("--epd", default="../shared/data/wac.epd")
     ap.add_argument("--ms", type=int, default=1000, help="time per position in ms")
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--threads", type=int, default=1, help="UCI Threads (search threads)")
     ap.add_argument("--summary", default=None)
     args = ap.parse_args()
     eng = chess.engine.SimpleEngine.popen_uci(args.engine.split())
     if "stockfish" not in args.engine:
         eng.configure({"Hash": args.hash})
+    if args.threads > 1:
+        eng.configure({"Threads": args.threads})
     solved, total, failed = 0, 0, []
     start = time.time()
     with open(args.epd) as f:
@@ -49,7 +52,8 @@ def main():
                 print(f"FAIL {ops.get('id')}: played {board.san(result.move)}, "
                       f"expected {[board.san(m) for m in ops.get('bm', [])]}", flush=True)
     eng.quit()
-    summary = {"solved": solved, "total": total, "ms": args.ms, "failed": failed,
+    summary = {"solved": solved, "total": total, "ms": args.ms, "threads": args.threads,
+               "failed": failed,
                "seconds": round(time.time() - start)}
     print(json.dumps(summary))
     if args.summary:

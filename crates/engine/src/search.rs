@@ -145,8 +145,8 @@ impl Engine {
     }
 
     /// An engine for a helper search thread (UCI `Threads`): fresh move-ordering
-    /// histories, this engine's transposition table. Tables resized or cleared later are
-    /// not shared: make helpers again after [`Engine::set_hash_mb`].
+    /// histories, this engine's transposition table. [`Engine::set_hash_mb`] gives this
+    /// engine a new table that its helpers do not see: make them again after it.
     #[must_use]
     pub fn helper(&self) -> Self {
         Self::with_table(Arc::clone(&self.tt), true)

@@ -6,8 +6,8 @@
 //! step. They report no progress: what they find reaches the main search through the
 //! table, which then completes its iterations sooner. When the main search ends, the
 //! helpers are told to stop and are joined; a helper whose last completed iteration is
-//! deeper than the main search's gives the move. The browser's worker is single-threaded and never gets
-//! here.
+//! deeper than the main search's gives the move. The browser's worker is
+//! single-threaded and never gets here.
 
 use std::sync::{
     Arc,

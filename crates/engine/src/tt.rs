@@ -3,8 +3,8 @@
 //! # Layout
 //!
 //! The table is a power-of-two number of [`Bucket`]s of two entries. Each entry is two
-//! `u64`s: the full Zobrist key (so a hit is a real hit, short of a 64-bit collision),
-//! and a packed data word:
+//! `u64`s: the full Zobrist key, XOR the data word (so a hit is a real hit, short of a
+//! 64-bit collision; see "Sharing between threads"), and a packed data word:
 //!
 //! | bits    | field                                                        |
 //! |---------|--------------------------------------------------------------|

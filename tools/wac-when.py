@@ -5,10 +5,10 @@ time and depth at which the principal variation's first move last became one of 
 """
 
 import argparse
-import re
 
-import chess
 import chess.engine
+
+from wac import epd_positions
 
 
 def main():
@@ -22,33 +22,27 @@ def main():
     wanted = set(args.ids.split(","))
     eng = chess.engine.SimpleEngine.popen_uci(args.engine.split())
     eng.configure({"Hash": args.hash})
-    with open(args.epd) as f:
-        for line in f:
-            line = re.sub(r"\bpv [^;]*;", "", line.strip())
-            if not line:
-                continue
-            board = chess.Board()
-            ops = board.set_epd(line)
-            ident = str(ops.get("id", "")).split(".")[-1]
-            if ident not in wanted:
-                continue
-            found = None
-            limit = chess.engine.Limit(time=args.ms / 1000)
-            with eng.analysis(board, limit, game=object()) as analysis:
-                for info in analysis:
-                    pv = info.get("pv")
-                    if not pv:
-                        continue
-                    if pv[0] in ops.get("bm", []):
-                        if found is None:
-                            found = (info.get("time"), info.get("depth"), info.get("score"))
-                    else:
-                        found = None
-            if found:
-                print(f"{ident} found at {found[0]} s, depth {found[1]}, score {found[2]}",
-                      flush=True)
-            else:
-                print(f"{ident} not by {args.ms} ms", flush=True)
+    for board, ops in epd_positions(args.epd):
+        ident = str(ops.get("id", "")).split(".")[-1]
+        if ident not in wanted:
+            continue
+        found = None
+        limit = chess.engine.Limit(time=args.ms / 1000)
+        with eng.analysis(board, limit, game=object()) as analysis:
+            for info in analysis:
+                pv = info.get("pv")
+                if not pv:
+                    continue
+                if pv[0] in ops.get("bm", []):
+                    if found is None:
+                        found = (info.get("time"), info.get("depth"), info.get("score"))
+                else:
+                    found = None
+        if found:
+            print(f"{ident} found at {found[0]} s, depth {found[1]}, score {found[2]}",
+                  flush=True)
+        else:
+            print(f"{ident} not by {args.ms} ms", flush=True)
     eng.quit()
 
 

@@ -14,6 +14,20 @@ import chess
 import chess.engine
 
 
+def epd_positions(path):
+    """Yields (board, operations) for every position of the EPD file at `path`."""
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            # Drop the informational pv operation (truncated in some suites).
+            line = re.sub(r"\bpv [^;]*;", "", line)
+            board = chess.Board()
+            ops = board.set_epd(line)
+            yield board, ops
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/gambit-engine")
@@ -30,27 +44,19 @@ def main():
         eng.configure({"Threads": args.threads})
     solved, total, failed = 0, 0, []
     start = time.time()
-    with open(args.epd) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            # Drop the informational pv operation (truncated in some suites).
-            line = re.sub(r"\bpv [^;]*;", "", line)
-            board = chess.Board()
-            ops = board.set_epd(line)
-            result = eng.play(board, chess.engine.Limit(time=args.ms / 1000), game=object())
-            ok = True
-            if "bm" in ops:
-                ok = result.move in ops["bm"]
-            if "am" in ops:
-                ok = ok and result.move not in ops["am"]
-            total += 1
-            solved += ok
-            if not ok:
-                failed.append(ops.get("id", line[:40]))
-                print(f"FAIL {ops.get('id')}: played {board.san(result.move)}, "
-                      f"expected {[board.san(m) for m in ops.get('bm', [])]}", flush=True)
+    for board, ops in epd_positions(args.epd):
+        result = eng.play(board, chess.engine.Limit(time=args.ms / 1000), game=object())
+        ok = True
+        if "bm" in ops:
+            ok = result.move in ops["bm"]
+        if "am" in ops:
+            ok = ok and result.move not in ops["am"]
+        total += 1
+        solved += ok
+        if not ok:
+            failed.append(ops.get("id", board.epd()[:40]))
+            print(f"FAIL {ops.get('id')}: played {board.san(result.move)}, "
+                  f"expected {[board.san(m) for m in ops.get('bm', [])]}", flush=True)
     eng.quit()
     summary = {"solved": solved, "total": total, "ms": args.ms, "threads": args.threads,
                "failed": failed,

@@ -191,7 +191,6 @@ impl Uci {
                 Err(_) => {
                     emit("info string search thread failed; engine reset");
                     self.engine = Some(Engine::with_hash_mb(self.hash_mb));
-                    self.helpers.clear();
                 }
             }
         }
@@ -230,7 +229,7 @@ impl Uci {
             "isready" => emit("readyok"),
             "ucinewgame" => {
                 self.engine().new_game();
-                self.helpers.clear();
+                self.helpers.clear(); // their histories too
             }
             "setoption" => self.set_option(&words[1..]),
             "position" => self.position(&words[1..]),
@@ -273,7 +272,6 @@ impl Uci {
                 let mb = usize::try_from(mb).unwrap_or(DEFAULT_HASH_MB);
                 self.hash_mb = mb;
                 self.engine().set_hash_mb(mb);
-                self.helpers.clear();
             }
             ("threads", Ok(n)) if (1..=MAX_THREADS as u64).contains(&n) => {
                 self.finish_search();
@@ -378,6 +376,7 @@ impl Uci {
         } else {
             0
         };
+        // Helpers of an older table (after `Hash`, or a lost engine) are made again.
         helpers.retain(|h| h.shares_table_with(&engine));
         helpers.truncate(wanted);
         while helpers.len() < wanted {

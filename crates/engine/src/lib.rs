@@ -42,7 +42,8 @@
 //!
 //! [`search`] (iterative deepening, PVS), [`move_picker`] (staged move ordering),
 //! [`tt`] (transposition table), [`eval`] (tapered evaluation), [`see`] (static
-//! exchange), [`zobrist`] (incremental keys), [`level`] (levels 1–8), [`limits`] and
+//! exchange), [`gives_check`](mod@gives_check) (checks told before a move is played),
+//! [`zobrist`] (incremental keys), [`level`] (levels 1–8), [`limits`] and
 //! [`time_manager`] (budgets), [`clock`], [`root`] (requests into positions),
 //! [`protocol`] (worker messages), [`uci`] (UCI front end, native only), [`threads`]
 //! (helper search threads for UCI `Threads`, native only), [`bench`](mod@bench),
@@ -51,6 +52,7 @@
 pub mod bench;
 pub mod clock;
 pub mod eval;
+pub mod gives_check;
 pub mod handle;
 pub mod history;
 pub mod level;

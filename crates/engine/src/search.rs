@@ -26,6 +26,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, MoveList, Position, Role};
 use crate::{
     clock::Clock,
     eval,
+    gives_check::gives_check,
     history::{CaptureHistory, ContinuationHistory, History},
     level::Level,
     limits::SearchLimits,
@@ -793,9 +794,7 @@ impl<'e, C: Clock> Search<'e, C> {
         let previous = self.previous_moves(ply);
         while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
             let quiet = !is_noisy(m);
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
+            let gives_check = gives_check(pos, m);
             if best_score > -MATE_BOUND && !in_check && !gives_check {
                 if quiet {
                     if !pv_node && depth <= 5 && quiets_tried.len() >= lmp_limit {
@@ -817,6 +816,8 @@ impl<'e, C: Clock> Search<'e, C> {
                     continue;
                 }
             }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
             let child_key = zobrist::key_after(pos, key, m, &child);
             self.keys.push(child_key);
             self.played[ply] = Some(m);

@@ -1,0 +1,142 @@
+//! Whether a move gives check, told before the move is played.
+//!
+//! The search decides whether to prune a move partly on whether it gives check, and
+//! most moves it prunes are never searched. Asking the board (clone the position, play
+//! the move, look for checkers) costs a copy of the position for every such move;
+//! [`gives_check`] answers from shakmaty's attack tables instead.
+//!
+//! An ordinary move (promotions included) checks directly, when the piece on its
+//! destination attacks the enemy king, or by discovery, when leaving its origin opens a
+//! line from one of our sliders to that king. En passant and castling move or remove a
+//! second piece; they are rare, so they are played out on a copy.
+
+use shakmaty::{Bitboard, Chess, Move, Piece, Position, attacks};
+
+/// Whether playing `m` in `pos` leaves the opponent in check. `m` must be legal in
+/// `pos`; the answer is the same as playing it and asking [`Position::is_check`].
+#[must_use]
+pub fn gives_check(pos: &Chess, m: Move) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        promotion,
+        ..
+    } = m
+    else {
+        return gives_check_by_playing(pos, m);
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(!us) else {
+        return false;
+    };
+    let occupied = (board.occupied() ^ Bitboard::from(from)) | Bitboard::from(to);
+    let moved = Piece {
+        color: us,
+        role: promotion.unwrap_or(role),
+    };
+    if attacks::attacks(to, moved, occupied).contains(king) {
+        return true;
+    }
+    // A discovered check needs the origin to lie on a line through the enemy king.
+    if !attacks::aligned(from, king, to) && attacks::ray(from, king).any() {
+        let sliders = board.by_color(us) & !Bitboard::from(from);
+        let lines = (attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())
+            | (attacks::rook_attacks(king, occupied) & board.rooks_and_queens());
+        return (lines & sliders).any();
+    }
+    false
+}
+
+/// The slow, sure answer: play `m` on a copy of `pos` and look.
+fn gives_check_by_playing(pos: &Chess, m: Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    child.is_check()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    /// Walks every legal move to `depth` plies from `pos` and checks the fast answer
+    /// against the played one; returns how many moves gave check.
+    fn agree_to_depth(pos: &Chess, depth: u32) -> u64 {
+        let mut checks = 0;
+        for m in pos.legal_moves() {
+            let expected = gives_check_by_playing(pos, m);
+            assert_eq!(
+                gives_check(pos, m),
+                expected,
+                "{} in {}",
+                m.to_uci(CastlingMode::Standard),
+                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+            );
+            checks += u64::from(expected);
+            if depth > 1 {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                checks += agree_to_depth(&child, depth - 1);
+            }
+        }
+        checks
+    }
+
+    fn position(fen: &str) -> Chess {
+        let fen: Fen = fen.parse().expect("test FEN parses");
+        fen.into_position(CastlingMode::Standard)
+            .expect("test FEN is a legal position")
+    }
+
+    #[test]
+    fn agrees_with_playing_the_move_in_perft_positions() {
+        // Start, "kiwipete" and the other perft test positions: promotions, en passant,
+        // castling and pins in quantity. Each must produce checks of its own.
+        for (fen, depth) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                4,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                3,
+            ),
+        ] {
+            let checks = agree_to_depth(&position(fen), depth);
+            assert!(checks > 0, "no checking move reached from {fen}");
+        }
+    }
+
+    #[test]
+    fn finds_discovered_castling_promotion_and_en_passant_checks() {
+        for (fen, uci) in [
+            // The bishop leaves the rook's file: discovered check.
+            ("4k3/8/8/8/4B3/8/8/4R1K1 w - - 0 1", "e4d5"),
+            // Castling puts the rook on f1, facing the king on f8.
+            ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"),
+            // A knight promotion checks where a queen would not.
+            ("8/1P1k4/8/8/8/8/8/4K3 w - - 0 1", "b7b8n"),
+            // En passant opens the fifth rank to the rook.
+            ("8/8/8/R2Pp2k/8/8/8/4K3 w - e6 0 1", "d5e6"),
+        ] {
+            let pos = position(fen);
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .expect("test move is UCI")
+                .to_move(&pos)
+                .expect("test move is legal");
+            assert!(gives_check(&pos, m), "{uci} in {fen}");
+        }
+    }
+}

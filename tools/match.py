@@ -102,6 +102,15 @@ def open_engine(cmd, options):
     return eng
 
 
+def parse_options(pairs):
+    """UCI options from Name=Value strings; integer values become ints."""
+    options = {}
+    for kv in pairs:
+        k, v = kv.split("=", 1)
+        options[k] = int(v) if v.lstrip("-").isdigit() else v
+    return options
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", default="target/release/gambit-engine", help="command of engine A")
@@ -114,6 +123,8 @@ def main():
     ap.add_argument("--b-elo", type=int, default=None, help="UCI_Elo for B (UCI_LimitStrength)")
     ap.add_argument("--b-skill", type=int, default=None, help="Skill Level for B")
     ap.add_argument("--b-level", type=int, default=None, help="Gambit Level for B (level ladder)")
+    ap.add_argument("--b-opt", action="append", default=[],
+                    help="extra UCI option for B, Name=Value (after the defaults, e.g. Threads=2)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--book", default="tools/book.txt")
     ap.add_argument("--max-plies", type=int, default=400)
@@ -131,9 +142,7 @@ def main():
     a_opts = {"Hash": args.a_hash}
     if args.a_level is not None:
         a_opts["Level"] = args.a_level
-    for kv in args.a_opt:
-        k, v = kv.split("=", 1)
-        a_opts[k] = int(v) if v.lstrip("-").isdigit() else v
+    a_opts.update(parse_options(args.a_opt))
     b_opts = {}
     is_stockfish = "stockfish" in args.b
     if is_stockfish:
@@ -144,6 +153,7 @@ def main():
             b_opts["Skill Level"] = args.b_skill
     if args.b_level is not None:
         b_opts["Level"] = args.b_level
+    b_opts.update(parse_options(args.b_opt))
 
     names = {"A": f"Gambit{'' if args.a_level is None else ' L' + str(args.a_level)} {args.a_ms}ms",
              "B": (f"Stockfish{' Elo ' + str(args.b_elo) if args.b_elo else ''}"

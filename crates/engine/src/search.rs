@@ -18,7 +18,7 @@
 
 use std::sync::{
     Arc,
-    atomic::{AtomicBool, Ordering},
+    atomic::{AtomicBool, AtomicU64, Ordering},
 };
 
 use shakmaty::{CastlingMode, Chess, Color, Move, MoveList, Position, Role};
@@ -218,6 +218,9 @@ pub struct Search<'e, C: Clock> {
     level: Level,
     stop_flag: Option<Arc<AtomicBool>>,
     nodes: u64,
+    /// Where this search adds its nodes as it goes (helper threads, see
+    /// [`Search::share_node_count`]).
+    node_counter: Option<Arc<AtomicU64>>,
     seldepth: usize,
     stopped: bool,
     finished: bool,
@@ -294,6 +297,7 @@ impl<'e, C: Clock> Search<'e, C> {
             level,
             stop_flag: None,
             nodes: 0,
+            node_counter: None,
             seldepth: 0,
             stopped: false,
             finished: moves.is_empty(),
@@ -317,6 +321,13 @@ impl<'e, C: Clock> Search<'e, C> {
     /// Lets another thread stop the search by setting `flag` (UCI `stop`).
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop_flag = Some(flag);
+    }
+
+    /// Adds this search's nodes to `counter`, [`CHECK_EVERY`] at a time as they are
+    /// searched, so another thread can report them (a helper thread's nodes in the main
+    /// search's `info` lines, see [`crate::threads`]).
+    pub fn share_node_count(&mut self, counter: Arc<AtomicU64>) {
+        self.node_counter = Some(counter);
     }
 
     /// After the first iteration, goes `1 + skipped` plies deeper each time instead of
@@ -534,6 +545,9 @@ impl<'e, C: Clock> Search<'e, C> {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(CHECK_EVERY) {
+            if let Some(counter) = &self.node_counter {
+                counter.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            }
             self.elapsed_check();
         }
     }

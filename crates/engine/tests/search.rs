@@ -2,9 +2,13 @@
 
 use gambit_engine::{
     BestMove, Engine, Event, Level, Limits, ManualClock, Request, Root, Score, Search,
-    SearchLimits, handle_request, root::parse_fen,
+    SearchLimits, handle_request, root::parse_fen, search::CHECK_EVERY,
 };
 use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
+use std::sync::{
+    Arc,
+    atomic::{AtomicU64, Ordering},
+};
 
 fn best(fen: &str, limits: SearchLimits) -> (String, Score) {
     let mut engine = Engine::new();
@@ -172,6 +176,26 @@ fn node_limit_is_respected() {
     );
     search.run(|_| {}).expect("move");
     assert!(search.nodes() <= 5_000, "{}", search.nodes());
+}
+
+#[test]
+fn shares_its_node_count_in_whole_checks() {
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let root = Root::new(Chess::default());
+    let mut search = Search::new(
+        &mut engine,
+        root,
+        Level::full(),
+        SearchLimits::depth(7),
+        &clock,
+    );
+    let counter = Arc::new(AtomicU64::new(0));
+    search.share_node_count(Arc::clone(&counter));
+    search.run(|_| {}).expect("move");
+    let shared = counter.load(Ordering::Relaxed);
+    assert!(shared > 0, "nothing shared of {} nodes", search.nodes());
+    assert_eq!(shared, search.nodes() / CHECK_EVERY * CHECK_EVERY);
 }
 
 #[test]

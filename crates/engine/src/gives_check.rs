@@ -1,9 +1,10 @@
 //! Whether a move gives check, told before the move is played.
 //!
-//! The search decides whether to prune a move partly on whether it gives check, and
-//! most moves it prunes are never searched. Asking the board (clone the position, play
-//! the move, look for checkers) costs a copy of the position for every such move;
-//! [`gives_check`] answers from shakmaty's attack tables instead.
+//! The search decides whether to prune a move partly on whether it gives check. Asking
+//! the board (copy the position, play the move, look for checkers) would cost a copy and
+//! a played move for every move, including the many it then prunes; [`gives_check`]
+//! answers from shakmaty's attack tables instead, and only the moves searched are
+//! played.
 //!
 //! An ordinary move (promotions included) checks directly, when the piece on its
 //! destination attacks the enemy king, or by discovery, when leaving its origin opens a
@@ -39,7 +40,8 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
     if attacks::attacks(to, moved, occupied).contains(king) {
         return true;
     }
-    // A discovered check needs the origin to lie on a line through the enemy king.
+    // A discovered check needs the origin to lie on a line through the enemy king, and
+    // the piece to leave that line.
     if !attacks::aligned(from, king, to) && attacks::ray(from, king).any() {
         let sliders = board.by_color(us) & !Bitboard::from(from);
         let lines = (attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())

@@ -10,6 +10,21 @@ use std::sync::{
     atomic::{AtomicU64, Ordering},
 };
 
+/// A level-8 search of the starting position within `limits`.
+fn full_strength_from_start<'e, 'c>(
+    engine: &'e mut Engine,
+    limits: SearchLimits,
+    clock: &'c ManualClock,
+) -> Search<'e, &'c ManualClock> {
+    Search::new(
+        engine,
+        Root::new(Chess::default()),
+        Level::full(),
+        limits,
+        clock,
+    )
+}
+
 fn best(fen: &str, limits: SearchLimits) -> (String, Score) {
     let mut engine = Engine::new();
     let clock = ManualClock::new();
@@ -124,14 +139,7 @@ fn stops_within_a_time_budget_on_a_ticking_clock() {
     // Every clock reading advances 1 ms: the search must notice the budget.
     let mut engine = Engine::new();
     let clock = ManualClock::ticking(1);
-    let root = Root::new(Chess::default());
-    let mut search = Search::new(
-        &mut engine,
-        root,
-        Level::full(),
-        SearchLimits::movetime(50),
-        &clock,
-    );
+    let mut search = full_strength_from_start(&mut engine, SearchLimits::movetime(50), &clock);
     let b = search.run(|_| {});
     assert!(b.is_some());
     let spent = search.elapsed_ms();
@@ -166,14 +174,7 @@ fn stops_within_a_real_time_budget() {
 fn node_limit_is_respected() {
     let mut engine = Engine::new();
     let clock = ManualClock::new();
-    let root = Root::new(Chess::default());
-    let mut search = Search::new(
-        &mut engine,
-        root,
-        Level::full(),
-        SearchLimits::nodes(5_000),
-        &clock,
-    );
+    let mut search = full_strength_from_start(&mut engine, SearchLimits::nodes(5_000), &clock);
     search.run(|_| {}).expect("move");
     assert!(search.nodes() <= 5_000, "{}", search.nodes());
 }
@@ -182,14 +183,7 @@ fn node_limit_is_respected() {
 fn shares_its_node_count_in_whole_checks() {
     let mut engine = Engine::new();
     let clock = ManualClock::new();
-    let root = Root::new(Chess::default());
-    let mut search = Search::new(
-        &mut engine,
-        root,
-        Level::full(),
-        SearchLimits::depth(7),
-        &clock,
-    );
+    let mut search = full_strength_from_start(&mut engine, SearchLimits::depth(7), &clock);
     let counter = Arc::new(AtomicU64::new(0));
     search.share_node_count(Arc::clone(&counter));
     search.run(|_| {}).expect("move");
@@ -202,14 +196,7 @@ fn shares_its_node_count_in_whole_checks() {
 fn iterations_come_one_depth_at_a_time() {
     let mut engine = Engine::new();
     let clock = ManualClock::new();
-    let root = Root::new(Chess::default());
-    let mut search = Search::new(
-        &mut engine,
-        root,
-        Level::full(),
-        SearchLimits::depth(6),
-        &clock,
-    );
+    let mut search = full_strength_from_start(&mut engine, SearchLimits::depth(6), &clock);
     let mut depths = Vec::new();
     while let Some(it) = search.next_iteration() {
         assert!(!it.pv.is_empty());

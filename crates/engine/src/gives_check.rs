@@ -42,7 +42,8 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
     }
     // A discovered check needs the origin to lie on a line through the enemy king, and
     // the piece to leave that line.
-    if !attacks::aligned(from, king, to) && attacks::ray(from, king).any() {
+    let line = attacks::ray(from, king);
+    if line.any() && !line.contains(to) {
         let sliders = board.by_color(us) & !Bitboard::from(from);
         let lines = (attacks::bishop_attacks(king, occupied) & board.bishops_and_queens())
             | (attacks::rook_attacks(king, occupied) & board.rooks_and_queens());

@@ -14,7 +14,9 @@
 //!    [`crate::history`]);
 //! 5. [`Stage::BadNoisy`]: the losing captures, last.
 //!
-//! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2.
+//! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2. At quiescence's
+//! first ply, where quiet checks join the captures, the search builds a full picker
+//! over that shorter list instead.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};

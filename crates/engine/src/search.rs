@@ -12,7 +12,8 @@
 //! static-exchange pruning of quiet moves, static-exchange pruning of losing captures,
 //! killer, counter-move, history, continuation-history and capture-history ordering (see
 //! [`crate::move_picker`] and [`crate::history`]), quiescence search over captures
-//! and queen promotions with delta and static-exchange pruning, mate-distance pruning,
+//! and queen promotions (and, at its first ply, quiet checks) with delta and
+//! static-exchange pruning, mate-distance pruning,
 //! and draws by repetition (against the game's history too), the fifty-move rule and
 //! insufficient material.
 
@@ -706,7 +707,7 @@ impl<'e, C: Clock> Search<'e, C> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, key, ply, alpha, beta);
+            return self.qsearch(pos, key, ply, alpha, beta, true);
         }
         self.count_node(ply);
         let pv_node = beta - alpha > 1;
@@ -1002,7 +1003,20 @@ impl<'e, C: Clock> Search<'e, C> {
         }
     }
 
-    fn qsearch(&mut self, pos: &Chess, key: u64, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Quiescence search: captures and queen promotions that do not lose material
+    /// until the position is quiet, or every move when in check. With `checks` (its
+    /// first ply, straight from the main search) quiet checks that do not lose the
+    /// piece are tried too, so a mating or forking check just beyond the horizon is
+    /// seen.
+    fn qsearch(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        checks: bool,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         self.count_node(ply);
         if self.stopped {
@@ -1046,8 +1060,17 @@ impl<'e, C: Clock> Search<'e, C> {
             MovePicker::build(moves, tt_move, [None; 3], false)
         } else {
             let mut noisy = moves;
-            noisy.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
-            MovePicker::noisy(noisy, tt_move)
+            noisy.retain(|m| {
+                m.is_capture()
+                    || m.promotion() == Some(Role::Queen)
+                    || (checks && m.promotion().is_none() && gives_check(pos, *m))
+            });
+            if checks {
+                // The full picker hands the quiet checks out after the captures.
+                MovePicker::build(noisy, tt_move, [None; 3], false)
+            } else {
+                MovePicker::noisy(noisy, tt_move)
+            }
         };
         let original_alpha = alpha;
         let mut best_move = None;
@@ -1058,7 +1081,7 @@ impl<'e, C: Clock> Search<'e, C> {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 let gain = m.capture().map_or(0, see::value)
                     + m.promotion().map_or(0, |p| see::value(p) - 100);
-                if stand_pat + gain + 180 <= alpha {
+                if is_noisy(m) && stand_pat + gain + 180 <= alpha {
                     continue;
                 }
                 if !see::see_ge(pos, m, 0) {
@@ -1068,7 +1091,7 @@ impl<'e, C: Clock> Search<'e, C> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let child_key = zobrist::key_after(pos, key, m, &child);
-            let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha);
+            let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;
             }

@@ -87,6 +87,16 @@ fn takes_a_hanging_piece() {
 }
 
 #[test]
+fn quiescence_sees_a_quiet_mating_check() {
+    // Qxa7 wins a pawn but leaves the first rank to Rd1#, a quiet move: a search of
+    // one ply sees it only if its quiescence search tries checks.
+    let fen = "3r2k1/p4ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1";
+    let (m, s) = best(fen, SearchLimits::depth(1));
+    assert_ne!(m, "a1a7");
+    assert!(matches!(s, Score::Cp(_)), "{s:?}");
+}
+
+#[test]
 fn avoids_the_stalemate_trap() {
     // White is a queen up; Qb6?? and Qc7?? stalemate the king on a8. Any mate or
     // progress is fine, a stalemating move is not.

@@ -4,11 +4,13 @@
 #   tools/calibrate.sh top      # level 8 vs Stockfish 15.1 UCI_Elo 2200, 2400, 2000
 #   tools/calibrate.sh anchors  # levels 7..4 vs Stockfish at a nearby UCI_Elo
 #   tools/calibrate.sh chain    # levels 3..1, each against the level above it
+#   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~100 min each
+#   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name
 #
 # Every game: 200 ms per move for both sides, 100 games (the 40 openings of tools/book.txt,
 # each with both colours, the first ten twice), adjudicated as cutechess-cli would (win when both engines see
 # >= 1000 cp for 6 plies; draw after ply 80 when both see |score| <= 10 cp for 16 plies).
-# The three groups are independent and may run side by side (one core each).
+# Groups and matches are independent and may run side by side (one core each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ENGINE=${ENGINE:-/work/target-engine/release/gambit-engine}
@@ -26,18 +28,29 @@ match() { # name, then match.py arguments
         >"tools/out/$name.log" 2>&1
 }
 
-case ${1:-} in
-top)
-    for elo in 2200 2400 2000; do match "l8-vs-sf$elo" --b-elo "$elo"; done ;;
-anchors)
-    match l7-vs-sf2000 --a-level 7 --b-elo 2000
-    match l6-vs-sf1800 --a-level 6 --b-elo 1800
-    match l5-vs-sf1500 --a-level 5 --b-elo 1500
-    match l4-vs-sf1350 --a-level 4 --b-elo 1350 ;;
-chain)
-    match l3-vs-l4 --a-level 3 --b "$ENGINE" --b-level 4
-    match l2-vs-l3 --a-level 2 --b "$ENGINE" --b-level 3
-    match l1-vs-l2 --a-level 1 --b "$ENGINE" --b-level 2 ;;
-*)
-    echo "usage: $0 top|anchors|chain" >&2; exit 2 ;;
-esac
+one() { # one match by name
+    case $1 in
+    l8-vs-sf2000 | l8-vs-sf2200 | l8-vs-sf2400) match "$1" --b-elo "${1#l8-vs-sf}" ;;
+    l7-vs-sf2000) match "$1" --a-level 7 --b-elo 2000 ;;
+    l6-vs-sf1800) match "$1" --a-level 6 --b-elo 1800 ;;
+    l5-vs-sf1500) match "$1" --a-level 5 --b-elo 1500 ;;
+    l4-vs-sf1350) match "$1" --a-level 4 --b-elo 1350 ;;
+    l3-vs-l4) match "$1" --a-level 3 --b "$ENGINE" --b-level 4 ;;
+    l2-vs-l3) match "$1" --a-level 2 --b "$ENGINE" --b-level 3 ;;
+    l1-vs-l2) match "$1" --a-level 1 --b "$ENGINE" --b-level 2 ;;
+    *) echo "unknown match: $1" >&2; exit 2 ;;
+    esac
+}
+
+[ $# -gt 0 ] || { echo "usage: $0 top|anchors|chain|lane1|lane2|<match>..." >&2; exit 2; }
+for arg in "$@"; do
+    case $arg in
+    top) for m in l8-vs-sf2200 l8-vs-sf2400 l8-vs-sf2000; do one "$m"; done ;;
+    anchors) for m in l7-vs-sf2000 l6-vs-sf1800 l5-vs-sf1500 l4-vs-sf1350; do one "$m"; done ;;
+    chain) for m in l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
+    # The whole calibration split in two lanes of about 100 minutes each.
+    lane1) for m in l8-vs-sf2200 l8-vs-sf2400 l6-vs-sf1800 l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
+    lane2) for m in l8-vs-sf2000 l7-vs-sf2000 l5-vs-sf1500 l4-vs-sf1350; do one "$m"; done ;;
+    *) one "$arg" ;;
+    esac
+done

@@ -48,9 +48,11 @@ for arg in "$@"; do
     top) for m in l8-vs-sf2200 l8-vs-sf2400 l8-vs-sf2000; do one "$m"; done ;;
     anchors) for m in l7-vs-sf2000 l6-vs-sf1800 l5-vs-sf1500 l4-vs-sf1350; do one "$m"; done ;;
     chain) for m in l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
-    # The whole calibration split in two lanes of about 100 minutes each.
-    lane1) for m in l8-vs-sf2200 l8-vs-sf2400 l6-vs-sf1800 l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
-    lane2) for m in l8-vs-sf2000 l7-vs-sf2000 l5-vs-sf1500 l4-vs-sf1350; do one "$m"; done ;;
+    # The whole calibration split in two lanes of about 100 minutes each. The matches
+    # whose result depends on the machine's speed (level 8 and level 6 search by time)
+    # come first; the rest have node caps or play a Stockfish set to a shallow depth.
+    lane1) for m in l8-vs-sf2200 l8-vs-sf2400 l5-vs-sf1500 l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
+    lane2) for m in l8-vs-sf2000 l6-vs-sf1800 l7-vs-sf2000 l4-vs-sf1350; do one "$m"; done ;;
     *) one "$arg" ;;
     esac
 done

@@ -91,7 +91,7 @@ def main():
         opponent, games, score, rating, err = rows[level]
         print(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
     print()
-    print("LEVEL_ELO = [" + ", ".join(f"{round(rows[l][3], -1):.0f}" for l in range(1, 9)) + "]")
+    print("LEVEL_ELO = [" + ", ".join(f"{rows[l][3]:.0f}" for l in range(1, 9)) + "]")
 
 
 if __name__ == "__main__":

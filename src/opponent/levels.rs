@@ -1,10 +1,11 @@
 //! What the player is told about each strength level: its Elo, measured by matches
 //! (`tools/calibrate.sh`, table in the README and `tools/RESULTS.md`).
 
-/// The measured Elo of levels 1–8, rounded to tens: Stockfish 15.1's `UCI_Elo` scale,
-/// both sides at 200 ms a move (levels 1–3 through a chain of level-against-level
-/// matches below level 4).
-pub const LEVEL_ELO: [u16; 8] = [960, 1290, 1390, 1470, 1740, 1920, 2030, 2120];
+/// The measured Elo of levels 1–8, the calibration's point estimates unrounded:
+/// Stockfish 15.1's `UCI_Elo` scale, both sides at 200 ms a move (levels 1–3 through a
+/// chain of level-against-level matches below level 4). Levels 6 and 7 measured one
+/// Elo apart (± 60–70), so they are about equally strong.
+pub const LEVEL_ELO: [u16; 8] = [984, 1174, 1405, 1450, 1696, 1982, 1983, 2175];
 
 /// The label under a level's number, e.g. "≈1500".
 pub fn level_label(level: u8) -> String {

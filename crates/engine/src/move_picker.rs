@@ -21,7 +21,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
-use crate::{see, tt::PackedMove};
+use crate::{gives_check::CheckInfo, see, tt::PackedMove};
 
 /// The stages of [`MovePicker`], in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -83,6 +83,9 @@ pub struct MovePicker {
     bad_cursor: usize,
     refutation_cursor: usize,
     quiets_only_noisy: bool,
+    /// Set when quiet moves that give no check are no longer wanted (see
+    /// [`MovePicker::drop_quiets_without_check`]): which moves give check.
+    checks_only: Option<CheckInfo>,
 }
 
 impl MovePicker {
@@ -131,6 +134,7 @@ impl MovePicker {
             bad_cursor: 0,
             refutation_cursor: 0,
             quiets_only_noisy: only_noisy,
+            checks_only: None,
         }
     }
 
@@ -138,6 +142,40 @@ impl MovePicker {
     #[must_use]
     pub fn stage(&self) -> Stage {
         self.stage
+    }
+
+    /// From now on hands out no quiet move that gives no check: the search calls this
+    /// once it would prune every further quiet move but a check, so that those moves
+    /// are neither scored nor sorted. The checks keep their order among themselves.
+    pub fn drop_quiets_without_check(&mut self, pos: &Chess, checks: &CheckInfo) {
+        if self.checks_only.is_some() {
+            return;
+        }
+        self.checks_only = Some(*checks);
+        if self.stage == Stage::Quiets {
+            self.keep_checks_from(self.cursor, pos, checks);
+        }
+    }
+
+    /// Keeps, of the moves from `start` on, only those that give check (and their
+    /// scores, where scored), in their order.
+    fn keep_checks_from(&mut self, start: usize, pos: &Chess, checks: &CheckInfo) {
+        let scored = self.scores.len() == self.moves.len();
+        let mut kept = start;
+        for i in start..self.moves.len() {
+            let m = self.moves[i];
+            if checks.gives_check(pos, m) {
+                self.moves[kept] = m;
+                if scored {
+                    self.scores[kept] = self.scores[i];
+                }
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+        if scored {
+            self.scores.truncate(kept);
+        }
     }
 
     fn already_given(&self, m: Move) -> bool {
@@ -193,7 +231,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::ScoreNoisy;
-                    if let Some(&m) = self.moves.iter().find(|m| self.tt.matches(**m))
+                    if !self.tt.is_none()
+                        && let Some(&m) = self.moves.iter().find(|m| self.tt.matches(**m))
                         && (!self.quiets_only_noisy || is_noisy(m))
                     {
                         self.tt_given = Some(m);
@@ -258,6 +297,9 @@ impl MovePicker {
                 }
                 Stage::ScoreQuiets => {
                     self.scores.truncate(self.noisy_end);
+                    if let Some(checks) = self.checks_only {
+                        self.keep_checks_from(self.noisy_end, pos, &checks);
+                    }
                     self.scores.extend(
                         self.moves[self.noisy_end..]
                             .iter()
@@ -325,6 +367,40 @@ mod tests {
         for m in &legal {
             assert_eq!(seen.iter().filter(|s| *s == m).count(), 1, "{m:?}");
         }
+    }
+
+    #[test]
+    fn dropping_quiets_keeps_the_checks_in_order() {
+        // White's queen and rook have many quiet moves, several of them checks.
+        let pos: Chess = "4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1"
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("pos");
+        let checks = CheckInfo::new(&pos);
+        let learnt = Learnt { knight_captures: 0 };
+        let mut all = Vec::new();
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
+        while let Some(m) = picker.next(&pos, &learnt) {
+            all.push(m);
+        }
+        // Drop after the first two quiet moves (the capture Qxd5 comes first).
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
+        let mut seen = Vec::new();
+        while let Some(m) = picker.next(&pos, &learnt) {
+            seen.push(m);
+            if seen.len() == 3 {
+                picker.drop_quiets_without_check(&pos, &checks);
+            }
+        }
+        let expected: Vec<Move> = all
+            .iter()
+            .enumerate()
+            .filter(|&(i, m)| i < 3 || is_noisy(*m) || checks.gives_check(&pos, *m))
+            .map(|(_, m)| *m)
+            .collect();
+        assert!(expected.len() > 4 && expected.len() < all.len(), "{all:?}");
+        assert_eq!(seen, expected);
     }
 
     /// Scores quiet moves by their destination square and knight captures high.

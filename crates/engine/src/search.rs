@@ -27,7 +27,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, MoveList, Position, Role};
 use crate::{
     clock::Clock,
     eval,
-    gives_check::gives_check,
+    gives_check::CheckInfo,
     history::{CaptureHistory, ContinuationHistory, History},
     level::Level,
     limits::SearchLimits,
@@ -807,15 +807,19 @@ impl<'e, C: Clock> Search<'e, C> {
             .unwrap_or(usize::MAX);
 
         let previous = self.previous_moves(ply);
+        let checks = CheckInfo::new(pos);
         while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
             let quiet = !is_noisy(m);
-            let gives_check = gives_check(pos, m);
+            let gives_check = checks.gives_check(pos, m);
             if best_score > -MATE_BOUND && !in_check && !gives_check {
                 if quiet {
-                    if !pv_node && depth <= 5 && quiets_tried.len() >= lmp_limit {
-                        continue;
-                    }
-                    if !pv_node && depth <= 6 && static_eval + 90 + 85 * depth <= alpha {
+                    // Late-move and futility pruning: once either holds it holds for
+                    // every later quiet move here, so only quiet checks are still wanted.
+                    if !pv_node
+                        && ((depth <= 5 && quiets_tried.len() >= lmp_limit)
+                            || (depth <= 6 && static_eval + 90 + 85 * depth <= alpha))
+                    {
+                        picker.drop_quiets_without_check(pos, &checks);
                         continue;
                     }
                     // History pruning: a quiet move that keeps failing here is skipped.
@@ -1060,10 +1064,13 @@ impl<'e, C: Clock> Search<'e, C> {
             MovePicker::build(moves, tt_move, [None; 3], false)
         } else {
             let mut noisy = moves;
+            let check_info = checks.then(|| CheckInfo::new(pos));
             noisy.retain(|m| {
                 m.is_capture()
                     || m.promotion() == Some(Role::Queen)
-                    || (checks && m.promotion().is_none() && gives_check(pos, *m))
+                    || check_info
+                        .as_ref()
+                        .is_some_and(|c| m.promotion().is_none() && c.gives_check(pos, *m))
             });
             if checks {
                 // The full picker hands the quiet checks out after the captures.

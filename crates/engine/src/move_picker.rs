@@ -4,7 +4,7 @@
 //! stage by stage, scoring and sorting a stage only when the search gets that far:
 //!
 //! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here;
-//! 2. [`Stage::GoodNoisy`]: captures and promotions by most valuable victim / least
+//! 2. [`Stage::GoodNoisy`]: captures and queen promotions by most valuable victim / least
 //!    valuable attacker, nudged by the capture history, those that lose material by
 //!    static exchange set aside;
 //! 3. [`Stage::Killers`]: the two quiet moves that last caused a cut-off at this ply,
@@ -28,9 +28,9 @@ use crate::{gives_check::CheckInfo, see, tt::PackedMove};
 pub enum Stage {
     /// The transposition-table move.
     TtMove,
-    /// Score the captures and promotions.
+    /// Score the captures and queen promotions.
     ScoreNoisy,
-    /// Captures and promotions that do not lose material.
+    /// Captures and queen promotions that do not lose material.
     GoodNoisy,
     /// Killer moves and the counter-move.
     Killers,
@@ -52,11 +52,14 @@ pub trait MoveScores {
     fn noisy(&self, m: Move) -> i32;
 }
 
-/// Whether a move is a capture or a promotion.
+/// Whether a move is a capture or a queen promotion: a move that changes the material
+/// on the board by much, tried early and never pruned as a quiet move. An
+/// under-promotion without capture counts as quiet (it is rarely better than the queen,
+/// and is ordered, reduced and pruned like any quiet move).
 #[inline]
 #[must_use]
 pub fn is_noisy(m: Move) -> bool {
-    m.is_capture() || m.is_promotion()
+    m.is_capture() || m.promotion() == Some(Role::Queen)
 }
 
 fn mvv_lva(m: Move) -> i32 {

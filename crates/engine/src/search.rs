@@ -212,7 +212,10 @@ struct RootMove {
 pub struct Search<'e, C: Clock> {
     engine: &'e mut Engine,
     root: Chess,
+    /// Keys of the game's positions up to the node being searched: the game before
+    /// the root, the root at `root_index`, then the line being searched.
     keys: Vec<u64>,
+    root_index: usize,
     clock: C,
     start_ms: u64,
     limits: SearchLimits,
@@ -272,6 +275,7 @@ impl<'e, C: Clock> Search<'e, C> {
         engine.follow_up.age();
         engine.follow_up_2.age();
         let mut keys = root.history.clone();
+        let root_index = keys.len();
         keys.push(root.key);
         let mut moves: Vec<RootMove> = root
             .position
@@ -292,6 +296,7 @@ impl<'e, C: Clock> Search<'e, C> {
             engine,
             root: root.position,
             keys,
+            root_index,
             clock,
             start_ms,
             limits: level.apply(limits),
@@ -591,6 +596,11 @@ impl<'e, C: Clock> Search<'e, C> {
         let mut best = -INF;
         let mut best_index = 0;
         self.seldepth = 0;
+        self.evals[0] = if root.is_check() {
+            -INF
+        } else {
+            eval::evaluate(&root)
+        };
         self.pv_len[0] = 0;
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -647,14 +657,31 @@ impl<'e, C: Clock> Search<'e, C> {
         best
     }
 
-    fn is_repetition(&self, halfmoves: u32) -> bool {
+    /// Whether the node at `ply` repeats an earlier position: once inside the searched
+    /// line (after the root) is enough to score a draw, since the side that repeated
+    /// could repeat again; a position of the game up to the root must have occurred
+    /// twice (the third time is the draw), as in Stockfish. The look-back ends at the
+    /// last irreversible move (`halfmoves`) and at a null move, which is no move of the
+    /// game.
+    fn is_repetition(&self, halfmoves: u32, ply: usize) -> bool {
         let n = self.keys.len();
         let current = self.keys[n - 1];
-        let back = usize::try_from(halfmoves).unwrap_or(usize::MAX).min(n - 1);
+        let mut back = usize::try_from(halfmoves).unwrap_or(usize::MAX).min(n - 1);
+        if let Some(null) = (1..=back.min(ply)).find(|&b| self.played[ply - b].is_none()) {
+            back = null - 1;
+        }
+        let mut before_root = 0;
         let mut i = 2;
         while i <= back {
-            if self.keys[n - 1 - i] == current {
-                return true;
+            let at = n - 1 - i;
+            if self.keys[at] == current {
+                if at > self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return true;
+                }
             }
             i += 2;
         }
@@ -694,7 +721,7 @@ impl<'e, C: Clock> Search<'e, C> {
         if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
             return 0;
         }
-        if self.is_repetition(pos.halfmoves()) || pos.is_insufficient_material() {
+        if self.is_repetition(pos.halfmoves(), ply) || pos.is_insufficient_material() {
             return 0;
         }
         // Mate distance pruning.
@@ -745,7 +772,15 @@ impl<'e, C: Clock> Search<'e, C> {
             }
         };
         self.evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // Better than two plies ago (four, if we were in check then, and "yes" when we
+        // were in check both times).
+        let improving = !in_check
+            && match (ply.checked_sub(2), ply.checked_sub(4)) {
+                (Some(two), _) if self.evals[two] != -INF => static_eval > self.evals[two],
+                (Some(_), Some(four)) if self.evals[four] != -INF => static_eval > self.evals[four],
+                (Some(_), _) => true,
+                (None, _) => false,
+            };
 
         if !pv_node && !in_check {
             // Reverse futility pruning.

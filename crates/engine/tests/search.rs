@@ -116,20 +116,15 @@ fn avoids_the_stalemate_trap() {
 
 #[test]
 fn sees_a_draw_by_repetition_in_the_game_history() {
-    // Black, a rook down, can repeat the position by checking from h4/h3 (game history
-    // contains the positions): the engine should see the repetition as a draw.
-    let fen = "6k1/5ppp/8/8/8/8/q4PPP/1R4K1 b - - 0 1";
-    let moves = ["a2a1", "b1a1"]; // trade: black is now lost (down a rook)... sanity only
+    // Black, a knight and a pawn down, has shuffled its queen and White its king and a
+    // rook: the position after Qf5-h3 (White king on h1, rook on a1) has occurred
+    // twice already, so playing it now is a draw by threefold repetition.
+    let fen = "6k1/6pp/8/8/8/2N4q/5PPP/RR4K1 b - - 0 1";
+    let moves = [
+        "h3g4", "g1h1", "g4h3", "h1g1", "h3g4", "g1h1", "g4h3", "a1a2", "h3f5", "a2a1",
+    ];
     let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
-    assert_eq!(root.history.len(), 0, "captures clear the history");
-    // Perpetual: white king boxed in, black queen checks forever.
-    let fen = "7k/6pp/8/8/8/8/5qPP/R2R3K b - - 0 1";
-    let root = Root::from_fen_and_moves(fen, &["f2f1", "d1f1"]).expect("legal");
-    assert!(root.history.is_empty());
-    let fen = "6k1/6pp/8/8/8/7q/5PPP/RR4K1 b - - 0 1";
-    let moves = ["h3g4", "g1h1", "g4h3", "h1g1", "h3g4", "g1h1"];
-    let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
-    assert_eq!(root.history.len(), 6);
+    assert_eq!(root.history.len(), moves.len());
     let mut engine = Engine::new();
     let clock = ManualClock::new();
     let mut s = Search::new(
@@ -140,8 +135,28 @@ fn sees_a_draw_by_repetition_in_the_game_history() {
         &clock,
     );
     let b = s.run(|_| {}).expect("move");
-    // Black is a rook and more down: returning to h3 repeats (draw) and is best.
+    assert_eq!(b.uci, "f5h3", "{b:?}");
     assert_eq!(b.score, Score::Cp(0), "{b:?}");
+}
+
+#[test]
+fn a_single_earlier_occurrence_in_the_game_is_no_draw() {
+    // The same shuffle one round shorter: Qg4-h3 would repeat a position of the game
+    // only for the second time, so White plays on and Black stays a knight down.
+    let fen = "6k1/6pp/8/8/8/2N4q/5PPP/RR4K1 b - - 0 1";
+    let moves = ["h3g4", "g1h1", "g4h3", "h1g1", "h3g4", "g1h1"];
+    let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
+    let mut engine = Engine::new();
+    let clock = ManualClock::new();
+    let mut s = Search::new(
+        &mut engine,
+        root,
+        Level::full(),
+        SearchLimits::depth(8),
+        &clock,
+    );
+    let b = s.run(|_| {}).expect("move");
+    assert!(matches!(b.score, Score::Cp(cp) if cp < -150), "{b:?}");
 }
 
 #[test]

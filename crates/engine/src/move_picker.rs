@@ -82,7 +82,9 @@ pub struct MovePicker {
     /// Moves `[0, noisy_end)` are noisy, the rest quiet (after partitioning).
     noisy_end: usize,
     cursor: usize,
-    bad: MoveList,
+    /// Captures that lose material by exchange are moved to `[0, bad_end)`, in the
+    /// order they were found, among the noisy moves already handed out.
+    bad_end: usize,
     bad_cursor: usize,
     refutation_cursor: usize,
     quiets_only_noisy: bool,
@@ -133,7 +135,7 @@ impl MovePicker {
             tt_given: None,
             noisy_end: 0,
             cursor: 0,
-            bad: MoveList::new(),
+            bad_end: 0,
             bad_cursor: 0,
             refutation_cursor: 0,
             quiets_only_noisy: only_noisy,
@@ -270,7 +272,9 @@ impl MovePicker {
                         if queen_promo || see::see_ge(pos, m, 0) {
                             return Some(m);
                         }
-                        self.bad.push(m);
+                        // Set aside among the moves handed out (`cursor` is past it).
+                        self.moves.swap(self.bad_end, self.cursor - 1);
+                        self.bad_end += 1;
                     }
                     None => {
                         self.stage = if self.quiets_only_noisy {
@@ -320,8 +324,8 @@ impl MovePicker {
                     None => self.stage = Stage::BadNoisy,
                 },
                 Stage::BadNoisy => {
-                    if self.bad_cursor < self.bad.len() {
-                        let m = self.bad[self.bad_cursor];
+                    if self.bad_cursor < self.bad_end {
+                        let m = self.moves[self.bad_cursor];
                         self.bad_cursor += 1;
                         return Some(m);
                     }

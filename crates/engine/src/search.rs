@@ -81,6 +81,7 @@ pub struct Engine {
     /// Quiet-move scores after our own previous move.
     follow_up_2: ContinuationHistory,
     counters: Vec<Option<Move>>,
+    pawns: eval::PawnCache,
     lmr: Vec<[u8; 64]>,
     seed: u64,
 }
@@ -120,6 +121,7 @@ impl Engine {
             follow_up: ContinuationHistory::default(),
             follow_up_2: ContinuationHistory::default(),
             counters: vec![None; 12 * 64],
+            pawns: eval::PawnCache::default(),
             lmr,
             seed: 0x5EED_0F6A_3B17,
         }
@@ -144,6 +146,7 @@ impl Engine {
         self.follow_up.clear();
         self.follow_up_2.clear();
         self.counters.fill(None);
+        self.pawns.clear();
     }
 
     /// An engine for a helper search thread (UCI `Threads`): fresh move-ordering
@@ -599,7 +602,7 @@ impl<'e, C: Clock> Search<'e, C> {
         self.evals[0] = if root.is_check() {
             -INF
         } else {
-            eval::evaluate(&root)
+            self.evaluate(&root)
         };
         self.pv_len[0] = 0;
         for i in 0..self.root_moves.len() {
@@ -655,6 +658,11 @@ impl<'e, C: Clock> Search<'e, C> {
             self.root_moves[1..].sort_by_key(|r| -r.score);
         }
         best
+    }
+
+    /// The static evaluation of `pos`, with this engine's pawn cache.
+    fn evaluate(&mut self, pos: &Chess) -> i32 {
+        eval::evaluate_cached(pos, &mut self.engine.pawns)
     }
 
     /// Whether the node at `ply` repeats an earlier position: once inside the searched
@@ -714,7 +722,7 @@ impl<'e, C: Clock> Search<'e, C> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = pos.is_check();
         // Draws.
@@ -758,7 +766,7 @@ impl<'e, C: Clock> Search<'e, C> {
         let static_eval = if in_check {
             -INF
         } else {
-            let raw = entry.map_or_else(|| eval::evaluate(pos), |e| e.eval);
+            let raw = entry.map_or_else(|| self.evaluate(pos), |e| e.eval);
             match entry {
                 Some(e)
                     if e.score.abs() < MATE_BOUND
@@ -1062,7 +1070,7 @@ impl<'e, C: Clock> Search<'e, C> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = pos.is_check();
         let entry = self.engine.tt.probe(key, ply);
@@ -1084,7 +1092,7 @@ impl<'e, C: Clock> Search<'e, C> {
             best_score = -INF;
         } else {
             // Standing pat first: most nodes stop here, before any move is generated.
-            stand_pat = entry.map_or_else(|| eval::evaluate(pos), |e| e.eval);
+            stand_pat = entry.map_or_else(|| self.evaluate(pos), |e| e.eval);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -8,7 +8,8 @@
 //!   pieces nor attacked by enemy pawns, rooks on open files, the bishop pair, pawn
 //!   threats on pieces ([`pieces`]);
 //! * pawn structure: doubled, isolated, connected and passed pawns, with king distance
-//!   to passers in the endgame ([`pawns`]);
+//!   to passers in the endgame ([`pawns`]; the search keeps the pawn-only part in a
+//!   [`PawnCache`]);
 //! * king safety: the pawn shield and the weight of enemy attacks on the king's zone
 //!   ([`king`]);
 //! * endgame knowledge: drawish material scaled down, and a "mop-up" gradient that
@@ -21,6 +22,7 @@
 
 pub mod king;
 pub mod masks;
+pub mod pawn_cache;
 pub mod pawns;
 pub mod pieces;
 pub mod psq_adjust;
@@ -30,6 +32,7 @@ pub mod weights;
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
+pub use pawn_cache::PawnCache;
 pub use tapered::{MAX_PHASE, S};
 pub use weights::Weights;
 
@@ -153,13 +156,24 @@ impl Evaluator {
     /// Evaluates `pos` from White's side, before the phase blend.
     #[must_use]
     pub fn terms(&self, pos: &Chess) -> S {
+        self.terms_with(pos, None)
+    }
+
+    /// [`Evaluator::terms`], with the pawn structure from `cache` where given.
+    fn terms_with(&self, pos: &Chess, cache: Option<&mut PawnCache>) -> S {
         let w = &self.weights;
         let white = side(pos, Color::White);
         let black = side(pos, Color::Black);
         let mut s = self.material_and_squares(pos, Color::White)
             - self.material_and_squares(pos, Color::Black);
         s += pieces::evaluate(w, pos, &white, &black) - pieces::evaluate(w, pos, &black, &white);
-        s += pawns::evaluate(w, pos, &white, &black) - pawns::evaluate(w, pos, &black, &white);
+        let structure = match cache {
+            Some(cache) => cache.structure(w, &white, &black),
+            None => pawns::structure(w, &white, &black),
+        };
+        s += structure.score;
+        s += pawns::passers(w, pos, &white, &black, structure.white_passers)
+            - pawns::passers(w, pos, &black, &white, structure.black_passers);
         s += king::evaluate(w, pos, &white, &black) - king::evaluate(w, pos, &black, &white);
         s
     }
@@ -167,7 +181,18 @@ impl Evaluator {
     /// The static evaluation of `pos` for the side to move, in centipawns.
     #[must_use]
     pub fn evaluate(&self, pos: &Chess) -> i32 {
-        let s = self.terms(pos);
+        self.evaluate_with(pos, None)
+    }
+
+    /// [`Evaluator::evaluate`], looking the pawn structure up in `cache` (which must
+    /// only ever be used with this evaluator).
+    #[must_use]
+    pub fn evaluate_cached(&self, pos: &Chess, cache: &mut PawnCache) -> i32 {
+        self.evaluate_with(pos, Some(cache))
+    }
+
+    fn evaluate_with(&self, pos: &Chess, cache: Option<&mut PawnCache>) -> i32 {
+        let s = self.terms_with(pos, cache);
         let phase = phase(pos);
         let eg = s.1 * self.scale(pos, s.1) / 64;
         let mut v = S(s.0, eg).blend(phase);
@@ -228,6 +253,12 @@ impl Evaluator {
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
     STANDARD.evaluate(pos)
+}
+
+/// [`evaluate`], with the pawn structure looked up in (and added to) `cache`.
+#[must_use]
+pub fn evaluate_cached(pos: &Chess, cache: &mut PawnCache) -> i32 {
+    STANDARD.evaluate_cached(pos, cache)
 }
 
 #[cfg(test)]

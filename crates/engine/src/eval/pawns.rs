@@ -1,19 +1,45 @@
 //! Pawn structure: doubled, isolated, supported and passed pawns.
+//!
+//! Split in two so that the larger part can be cached: [`structure`] depends on the
+//! pawns alone (see [`super::pawn_cache`]); [`passers`] adds what depends on the rest of
+//! the board, the kings' distance to each passed pawn's path and a piece blocking it.
 
-use shakmaty::{Chess, Position, Square};
+use shakmaty::{Bitboard, Chess, Position, Square};
 
 use super::{Side, masks, tapered::S, weights::Weights};
+
+/// What the pawns alone say: the score from White's side, and each side's passed pawns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Structure {
+    /// Pawn-only terms, White's minus Black's.
+    pub score: S,
+    /// White's passed pawns.
+    pub white_passers: Bitboard,
+    /// Black's passed pawns.
+    pub black_passers: Bitboard,
+}
 
 fn rank_of(us: &Side, sq: Square) -> usize {
     let r = sq.rank().to_usize();
     if us.color.is_white() { r } else { 7 - r }
 }
 
-/// Pawn structure of `us` facing `them`, from `us`'s side.
+/// The pawn-only terms of both sides (`white` and `black` need only their pawn fields).
 #[must_use]
-pub fn evaluate(w: &Weights, pos: &Chess, us: &Side, them: &Side) -> S {
-    let occupied = pos.board().occupied();
+pub fn structure(w: &Weights, white: &Side, black: &Side) -> Structure {
+    let (white_score, white_passers) = side_structure(w, white, black);
+    let (black_score, black_passers) = side_structure(w, black, white);
+    Structure {
+        score: white_score - black_score,
+        white_passers,
+        black_passers,
+    }
+}
+
+/// Pawn-only terms of `us` facing `them`, from `us`'s side, and `us`'s passed pawns.
+fn side_structure(w: &Weights, us: &Side, them: &Side) -> (S, Bitboard) {
     let mut s = S::ZERO;
+    let mut passers = Bitboard::EMPTY;
     for sq in us.pawns {
         let file = sq.file().to_usize();
         let ahead = masks::forward(us.color, sq);
@@ -35,23 +61,35 @@ pub fn evaluate(w: &Weights, pos: &Chess, us: &Side, them: &Side) -> S {
             s += w.phalanx;
         }
         if !doubled && (them.pawns & masks::passed_span(us.color, sq)).is_empty() {
-            let r = rank_of(us, sq);
-            let mut bonus = w.passed[r];
-            let step = if us.color.is_white() { 8 } else { -8 };
-            if let Some(stop) = sq.offset(step) {
-                let theirs = i32::try_from(them.king.distance(stop)).unwrap_or(0);
-                let ours = i32::try_from(us.king.distance(stop)).unwrap_or(0);
-                let weight = i32::try_from(r).unwrap_or(0) - 1;
-                let [per_theirs, per_ours] = w.passer_king_distance;
-                bonus += S(
-                    0,
-                    (per_theirs * theirs - per_ours * ours) * weight.max(0) / 2,
-                );
-                if occupied.contains(stop) {
-                    bonus -= S(w.passed[r].0 / 3, w.passed[r].1 / 3);
-                }
+            s += w.passed[rank_of(us, sq)];
+            passers.add(sq);
+        }
+    }
+    (s, passers)
+}
+
+/// What `us`'s passed pawns (`passers`) gain beyond the pawns alone, from `us`'s side:
+/// the enemy king far from the square in front and our own king near it count in the
+/// endgame, a piece on that square takes a third of the pawn's bonus away.
+#[must_use]
+pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboard) -> S {
+    let occupied = pos.board().occupied();
+    let mut s = S::ZERO;
+    for sq in passers {
+        let r = rank_of(us, sq);
+        let step = if us.color.is_white() { 8 } else { -8 };
+        if let Some(stop) = sq.offset(step) {
+            let theirs = i32::try_from(them.king.distance(stop)).unwrap_or(0);
+            let ours = i32::try_from(us.king.distance(stop)).unwrap_or(0);
+            let weight = i32::try_from(r).unwrap_or(0) - 1;
+            let [per_theirs, per_ours] = w.passer_king_distance;
+            s += S(
+                0,
+                (per_theirs * theirs - per_ours * ours) * weight.max(0) / 2,
+            );
+            if occupied.contains(stop) {
+                s -= S(w.passed[r].0 / 3, w.passed[r].1 / 3);
             }
-            s += bonus;
         }
     }
     s

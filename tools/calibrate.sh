@@ -6,6 +6,7 @@
 #   tools/calibrate.sh chain    # levels 3..1, each against the level above it
 #   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~100 min each
 #   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name
+#   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games vs 2200 (level-table.py adds them)
 #
 # Every game: 200 ms per move for both sides, 100 games (the 40 openings of tools/book.txt,
 # each with both colours, the first ten twice), adjudicated as cutechess-cli would (win when both engines see
@@ -31,6 +32,7 @@ match() { # name, then match.py arguments
 one() { # one match by name
     case $1 in
     l8-vs-sf2000 | l8-vs-sf2200 | l8-vs-sf2400) match "$1" --b-elo "${1#l8-vs-sf}" ;;
+    l8-vs-sf2200-more) match "$1" --b-elo 2200 ;; # 100 more games at the rung that matters
     l7-vs-sf2000) match "$1" --a-level 7 --b-elo 2000 ;;
     l6-vs-sf1800) match "$1" --a-level 6 --b-elo 1800 ;;
     l5-vs-sf1500) match "$1" --a-level 5 --b-elo 1500 ;;

@@ -4,8 +4,9 @@
 Reads the match summaries in tools/out/ and prints a Markdown table: each level's
 opponent(s), games, score and Elo with a 95% interval.
 
-* Level 8 played Stockfish 15.1 at three UCI_Elo rungs; its rating is the one that best
-  explains all three results (maximum likelihood, logistic Elo model).
+* Level 8 played Stockfish 15.1 at three UCI_Elo rungs (a rung's `-more` match, where
+  played, adds its games); its rating is the one that best explains all three results
+  (maximum likelihood, logistic Elo model).
 * Levels 7..4 each played Stockfish at one UCI_Elo: rung + the match's Elo difference.
 * Levels 3..1 each played the level above: that level's rating + the difference; the
   uncertainties add up along the chain (in quadrature).
@@ -44,10 +45,20 @@ def half_width(m):
     return (m["elo_high"] - m["elo_low"]) / 2
 
 
+def rung_games(out, rung):
+    """Level 8's games against one rung: `l8-vs-sf<rung>` plus, where played, the extra
+    games of `l8-vs-sf<rung>-more` (calibrate.sh); None if neither was played."""
+    names = [n for n in (f"l8-vs-sf{rung}", f"l8-vs-sf{rung}-more")
+             if os.path.exists(summary_path(out, n))]
+    if not names:
+        return None
+    parts = [load(out, n) for n in names]
+    return {k: sum(p[k] for p in parts) for k in ("games", "wins", "draws", "losses")}
+
+
 def level8(out):
     """Level 8's rating from the rungs it has played so far (a missing match is skipped)."""
-    matches = [(r, load(out, f"l8-vs-sf{r}")) for r in RUNGS
-               if os.path.exists(summary_path(out, f"l8-vs-sf{r}"))]
+    matches = [(r, m) for r in RUNGS if (m := rung_games(out, r)) is not None]
     if not matches:
         raise SystemExit(f"no level-8 match summary (l8-vs-sf<rung>.json) in {out}")
     games = sum(m["games"] for _, m in matches)

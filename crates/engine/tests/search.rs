@@ -26,13 +26,23 @@ fn full_strength_from_start<'e, 'c>(
 }
 
 fn best(fen: &str, limits: SearchLimits) -> (String, Score) {
+    best_after(fen, &[], limits)
+}
+
+/// The full-strength move and score after `moves` (UCI) from `fen`, with those moves as
+/// the game's history.
+fn best_after(fen: &str, moves: &[&str], limits: SearchLimits) -> (String, Score) {
     let mut engine = Engine::new();
     let clock = ManualClock::new();
-    let root = Root::new(parse_fen(fen).expect("fen"));
+    let root = Root::from_fen_and_moves(fen, moves).expect("legal moves from the FEN");
     let mut search = Search::new(&mut engine, root, Level::full(), limits, &clock);
     let b = search.run(|_| {}).expect("a move");
     (b.uci, b.score)
 }
+
+/// Black, a knight and a pawn down, shuffles its queen between h3 and g4 while White
+/// shuffles its king (the repetition tests).
+const SHUFFLE: &str = "6k1/6pp/8/8/8/2N4q/5PPP/RR4K1 b - - 0 1";
 
 #[test]
 fn finds_mate_in_one() {
@@ -116,47 +126,26 @@ fn avoids_the_stalemate_trap() {
 
 #[test]
 fn sees_a_draw_by_repetition_in_the_game_history() {
-    // Black, a knight and a pawn down, has shuffled its queen and White its king and a
-    // rook: the position after Qf5-h3 (White king on h1, rook on a1) has occurred
-    // twice already, so playing it now is a draw by threefold repetition.
-    let fen = "6k1/6pp/8/8/8/2N4q/5PPP/RR4K1 b - - 0 1";
+    // After two rounds and a rook move back and forth, the position after Qf5-h3 (White
+    // king on h1, rook on a1) has occurred twice: playing it now draws by threefold
+    // repetition, the best Black can do.
     let moves = [
         "h3g4", "g1h1", "g4h3", "h1g1", "h3g4", "g1h1", "g4h3", "a1a2", "h3f5", "a2a1",
     ];
-    let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
-    assert_eq!(root.history.len(), moves.len());
-    let mut engine = Engine::new();
-    let clock = ManualClock::new();
-    let mut s = Search::new(
-        &mut engine,
-        root,
-        Level::full(),
-        SearchLimits::depth(8),
-        &clock,
-    );
-    let b = s.run(|_| {}).expect("move");
-    assert_eq!(b.uci, "f5h3", "{b:?}");
-    assert_eq!(b.score, Score::Cp(0), "{b:?}");
+    let (uci, score) = best_after(SHUFFLE, &moves, SearchLimits::depth(8));
+    assert_eq!((uci.as_str(), score), ("f5h3", Score::Cp(0)));
 }
 
 #[test]
 fn a_single_earlier_occurrence_in_the_game_is_no_draw() {
-    // The same shuffle one round shorter: Qg4-h3 would repeat a position of the game
-    // only for the second time, so White plays on and Black stays a knight down.
-    let fen = "6k1/6pp/8/8/8/2N4q/5PPP/RR4K1 b - - 0 1";
+    // One round shorter: Qg4-h3 would repeat a position of the game only for the second
+    // time, so White plays on and Black stays a knight down.
     let moves = ["h3g4", "g1h1", "g4h3", "h1g1", "h3g4", "g1h1"];
-    let root = Root::from_fen_and_moves(fen, &moves).expect("legal");
-    let mut engine = Engine::new();
-    let clock = ManualClock::new();
-    let mut s = Search::new(
-        &mut engine,
-        root,
-        Level::full(),
-        SearchLimits::depth(8),
-        &clock,
+    let (uci, score) = best_after(SHUFFLE, &moves, SearchLimits::depth(8));
+    assert!(
+        matches!(score, Score::Cp(cp) if cp < -150),
+        "{uci} {score:?}"
     );
-    let b = s.run(|_| {}).expect("move");
-    assert!(matches!(b.score, Score::Cp(cp) if cp < -150), "{b:?}");
 }
 
 #[test]

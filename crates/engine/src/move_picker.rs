@@ -344,13 +344,16 @@ mod tests {
     use shakmaty::Color;
     use shakmaty::{CastlingMode, fen::Fen};
 
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("test FEN parses")
+            .into_position(CastlingMode::Standard)
+            .expect("test FEN is legal")
+    }
+
     #[test]
     fn every_legal_move_is_given_exactly_once() {
-        let pos: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("pos");
+        let pos = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         let legal = pos.legal_moves();
         let tt = PackedMove::new(legal[7]);
         let quiet = legal.iter().copied().find(|m| !is_noisy(*m));
@@ -379,11 +382,7 @@ mod tests {
     #[test]
     fn dropping_quiets_keeps_the_checks_in_order() {
         // White's queen and rook have many quiet moves, several of them checks.
-        let pos: Chess = "4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1"
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("pos");
+        let pos = position("4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1");
         let checks = CheckInfo::new(&pos);
         let learnt = Learnt { knight_captures: 0 };
         let mut all = Vec::new();
@@ -429,11 +428,7 @@ mod tests {
 
     fn order(learnt: &Learnt) -> Vec<Move> {
         // dxe5 and Nxe5 take the same undefended pawn; then quiet moves.
-        let pos: Chess = "4k3/8/8/4p3/3P4/5N2/8/4K3 w - - 0 1"
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("pos");
+        let pos = position("4k3/8/8/4p3/3P4/5N2/8/4K3 w - - 0 1");
         let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
         let mut seen = Vec::new();
         while let Some(m) = picker.next(&pos, learnt) {

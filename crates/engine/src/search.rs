@@ -295,6 +295,13 @@ impl<'e, C: Clock> Search<'e, C> {
             -(r.mv.capture().map_or(0, see::value) + r.mv.promotion().map_or(0, see::value))
         });
         let seed = engine.seed ^ root.key;
+        // The root's static evaluation, for "improving" two plies down.
+        let mut evals = vec![0; MAX_PLY + 1];
+        evals[0] = if root.position.is_check() {
+            -INF
+        } else {
+            eval::evaluate_cached(&root.position, &mut engine.pawns)
+        };
         Self {
             engine,
             root: root.position,
@@ -320,7 +327,7 @@ impl<'e, C: Clock> Search<'e, C> {
             chosen: None,
             killers: vec![[None; 2]; MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
-            evals: vec![0; MAX_PLY + 1],
+            evals,
             pv: vec![None; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
             rng: Rng::new(seed),
@@ -599,11 +606,6 @@ impl<'e, C: Clock> Search<'e, C> {
         let mut best = -INF;
         let mut best_index = 0;
         self.seldepth = 0;
-        self.evals[0] = if root.is_check() {
-            -INF
-        } else {
-            self.evaluate(&root)
-        };
         self.pv_len[0] = 0;
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i].mv;

@@ -1111,8 +1111,7 @@ impl<'e, C: Clock> Search<'e, C> {
             let mut noisy = moves;
             let check_info = checks.then(|| CheckInfo::new(pos));
             noisy.retain(|m| {
-                m.is_capture()
-                    || m.promotion() == Some(Role::Queen)
+                is_noisy(*m)
                     || check_info
                         .as_ref()
                         .is_some_and(|c| m.promotion().is_none() && c.gives_check(pos, *m))

@@ -977,24 +977,36 @@ impl<'e, C: Clock> Search<'e, C> {
             };
         }
 
+        let stored_eval = if in_check { 0 } else { static_eval };
+        let window = (original_alpha, beta);
+        self.store(key, ply, best_move, best_score, window, stored_eval, depth);
+        best_score
+    }
+
+    /// Stores a node's result in the transposition table, its bound told by where
+    /// `best_score` fell against the node's `window` (alpha when it started, beta).
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        best_move: Option<Move>,
+        best_score: i32,
+        (alpha, beta): (i32, i32),
+        eval: i32,
+        depth: i32,
+    ) {
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if best_score > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { static_eval };
-        self.engine.tt.store(
-            key,
-            ply,
-            best_move.map_or(PackedMove::NONE, PackedMove::new),
-            best_score,
-            stored_eval,
-            depth,
-            bound,
-        );
-        best_score
+        let mv = best_move.map_or(PackedMove::NONE, PackedMove::new);
+        self.engine
+            .tt
+            .store(key, ply, mv, best_score, eval, depth, bound);
     }
 
     /// The moves played one and two plies before `ply` (`None` at the root or after a
@@ -1157,23 +1169,9 @@ impl<'e, C: Clock> Search<'e, C> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         let stored_eval = if in_check { 0 } else { stand_pat };
-        self.engine.tt.store(
-            key,
-            ply,
-            best_move.map_or(PackedMove::NONE, PackedMove::new),
-            best_score,
-            stored_eval,
-            0,
-            bound,
-        );
+        let window = (original_alpha, beta);
+        self.store(key, ply, best_move, best_score, window, stored_eval, 0);
         best_score
     }
 }

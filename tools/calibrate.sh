@@ -5,6 +5,7 @@
 #   tools/calibrate.sh anchors  # levels 7..4 vs Stockfish at a nearby UCI_Elo
 #   tools/calibrate.sh chain    # levels 3..1, each against the level above it
 #   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~100 min each
+#   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~60 min each
 #   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name
 #   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games vs 2200 (level-table.py adds them)
 #
@@ -55,6 +56,9 @@ for arg in "$@"; do
     # come first; the rest have node caps or play a Stockfish set to a shallow depth.
     lane1) for m in l8-vs-sf2200 l8-vs-sf2400 l5-vs-sf1500 l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
     lane2) for m in l8-vs-sf2000 l6-vs-sf1800 l7-vs-sf2000 l4-vs-sf1350; do one "$m"; done ;;
+    # Levels 7..1 alone, for when level 8 has been measured and the levels below change.
+    below1) for m in l6-vs-sf1800 l4-vs-sf1350 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
+    below2) for m in l7-vs-sf2000 l5-vs-sf1500 l3-vs-l4; do one "$m"; done ;;
     *) one "$arg" ;;
     esac
 done

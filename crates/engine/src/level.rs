@@ -16,9 +16,10 @@
 //! the wide margins of the low levels let any of twenty mediocre moves be picked, and
 //! the first calibration chain found 400–600 Elo between neighbouring low levels.
 //!
-//! Level 7 plays the best move of a full-strength search cut at 75 000 nodes. (With a
+//! Level 7 plays the best move of a full-strength search cut at 120 000 nodes. (With a
 //! 12 cp margin, as first designed, it had to score every root move exactly, which cost
-//! so much depth that it measured no stronger than level 6.)
+//! so much depth that it measured no stronger than level 6; at 75 000 nodes it measured
+//! one Elo above level 6, which then searched to depth 8.)
 //!
 //! | level | depth cap | node cap  | margin (cp) | best moves | safety net |
 //! |-------|-----------|-----------|-------------|------------|------------|
@@ -27,8 +28,8 @@
 //! | 3     | 3         | 20 000    | 140         | 4          | yes        |
 //! | 4     | 4         | 50 000    | 90          | all        | yes        |
 //! | 5     | 6         | 150 000   | 55          | all        | yes        |
-//! | 6     | 8         | 500 000   | 30          | all        | yes        |
-//! | 7     | —         | 75 000    | 0           | 1          | yes        |
+//! | 6     | 7         | 500 000   | 30          | all        | yes        |
+//! | 7     | —         | 120 000   | 0           | 1          | yes        |
 //! | 8     | —         | —         | 0           | 1          | (best move)|
 //!
 //! The Elo each level plays at is measured by matches (see `tools/RESULTS.md`), not
@@ -70,8 +71,8 @@ impl Level {
             3 => (Some(3), Some(20_000), 140, true, Some(4)),
             4 => (Some(4), Some(50_000), 90, true, None),
             5 => (Some(6), Some(150_000), 55, true, None),
-            6 => (Some(8), Some(500_000), 30, true, None),
-            7 => (None, Some(75_000), 0, true, None),
+            6 => (Some(7), Some(500_000), 30, true, None),
+            7 => (None, Some(120_000), 0, true, None),
             8 => (None, None, 0, true, None),
             _ => return None,
         };

@@ -6,8 +6,8 @@
 #   tools/calibrate.sh chain    # levels 3..1, each against the level above it
 #   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~100 min each
 #   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~60 min each
-#   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name
-#   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games vs 2200 (level-table.py adds them)
+#   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name: l<level>-vs-sf<UCI_Elo>, l<a>-vs-l<b>
+#   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games of a pairing (level-table.py adds them up)
 #
 # Every game: 200 ms per move for both sides, 100 games (the 40 openings of tools/book.txt,
 # each with both colours, the first ten twice), adjudicated as cutechess-cli would (win when both engines see
@@ -30,19 +30,18 @@ match() { # name, then match.py arguments
         >"tools/out/$name.log" 2>&1
 }
 
-one() { # one match by name
-    case $1 in
-    l8-vs-sf2000 | l8-vs-sf2200 | l8-vs-sf2400) match "$1" --b-elo "${1#l8-vs-sf}" ;;
-    l8-vs-sf2200-more) match "$1" --b-elo 2200 ;; # 100 more games at the rung that matters
-    l7-vs-sf2000) match "$1" --a-level 7 --b-elo 2000 ;;
-    l6-vs-sf1800) match "$1" --a-level 6 --b-elo 1800 ;;
-    l5-vs-sf1500) match "$1" --a-level 5 --b-elo 1500 ;;
-    l4-vs-sf1350) match "$1" --a-level 4 --b-elo 1350 ;;
-    l3-vs-l4) match "$1" --a-level 3 --b "$ENGINE" --b-level 4 ;;
-    l2-vs-l3) match "$1" --a-level 2 --b "$ENGINE" --b-level 3 ;;
-    l1-vs-l2) match "$1" --a-level 1 --b "$ENGINE" --b-level 2 ;;
-    *) echo "unknown match: $1" >&2; exit 2 ;;
-    esac
+one() { # one match by name: l<level>-vs-sf<UCI_Elo> or l<level>-vs-l<level>, optionally
+    # with a suffix (-more, -more2 ...) for more games of the same pairing (level-table.py
+    # adds them up)
+    local pairing=${1%%-more*}
+    if [[ $pairing =~ ^l([1-8])-vs-sf([0-9]{4})$ ]]; then
+        match "$1" --a-level "${BASH_REMATCH[1]}" --b-elo "${BASH_REMATCH[2]}"
+    elif [[ $pairing =~ ^l([1-8])-vs-l([1-8])$ ]]; then
+        match "$1" --a-level "${BASH_REMATCH[1]}" --b "$ENGINE" --b-level "${BASH_REMATCH[2]}"
+    else
+        echo "unknown match: $1" >&2
+        exit 2
+    fi
 }
 
 [ $# -gt 0 ] || { echo "usage: $0 top|anchors|chain|lane1|lane2|<match>..." >&2; exit 2; }

@@ -4,22 +4,25 @@
 Reads the match summaries in tools/out/ and prints a Markdown table: each level's
 opponent(s), games, score and Elo with a 95% interval.
 
-* Level 8 played Stockfish 15.1 at three UCI_Elo rungs (a rung's `-more` match, where
-  played, adds its games); its rating is the one that best explains all three results
-  (maximum likelihood, logistic Elo model).
-* Levels 7..4 each played Stockfish at one UCI_Elo: rung + the match's Elo difference.
-* Levels 3..1 each played the level above: that level's rating + the difference; the
-  uncertainties add up along the chain (in quadrature).
+* Levels 4..8 played Stockfish 15.1 at one or more UCI_Elo rungs (`l<level>-vs-sf<rung>`;
+  a pairing's `-more` matches, where played, add their games); a level's rating is the
+  one that best explains all its results (maximum likelihood, logistic Elo model).
+* Levels 3..1 each played the level above (`l<level>-vs-l<level+1>`, plus `-more`):
+  that level's rating + the difference of the pooled score; the uncertainties add up
+  along the chain (in quadrature).
 
 Usage: tools/.venv/bin/python tools/level-table.py [--out tools/out]
 """
 import argparse
+import glob
 import json
 import math
 import os
+import re
 
-RUNGS = [2000, 2200, 2400]
-ANCHORS = {7: 2000, 6: 1800, 5: 1500, 4: 1350}
+from match import elo_from_score
+
+ANCHORED = [8, 7, 6, 5, 4]
 CHAIN = [3, 2, 1]
 
 
@@ -27,12 +30,8 @@ def expected(diff):
     return 1 / (1 + 10 ** (-diff / 400))
 
 
-def summary_path(out, name):
-    return os.path.join(out, f"{name}.json")
-
-
-def load(out, name):
-    with open(summary_path(out, name)) as f:
+def load(path):
+    with open(path) as f:
         return json.load(f)
 
 
@@ -40,27 +39,34 @@ def points(m):
     return m["wins"] + 0.5 * m["draws"]
 
 
-def half_width(m):
-    """Half the 95% interval of a match's Elo difference."""
-    return (m["elo_high"] - m["elo_low"]) / 2
-
-
-def rung_games(out, rung):
-    """Level 8's games against one rung: `l8-vs-sf<rung>` plus, where played, the extra
-    games of `l8-vs-sf<rung>-more` (calibrate.sh); None if neither was played."""
-    names = [n for n in (f"l8-vs-sf{rung}", f"l8-vs-sf{rung}-more")
-             if os.path.exists(summary_path(out, n))]
-    if not names:
-        return None
-    parts = [load(out, n) for n in names]
+def pooled(paths):
+    """The games of several match summaries added up."""
+    parts = [load(p) for p in paths]
     return {k: sum(p[k] for p in parts) for k in ("games", "wins", "draws", "losses")}
 
 
-def level8(out):
-    """Level 8's rating from the rungs it has played so far (a missing match is skipped)."""
-    matches = [(r, m) for r in RUNGS if (m := rung_games(out, r)) is not None]
+def pairing_paths(out, pairing):
+    """Summaries of one pairing: `<pairing>.json` and its `<pairing>-more*.json`."""
+    paths = [os.path.join(out, f"{pairing}.json")]
+    paths += sorted(glob.glob(os.path.join(out, f"{pairing}-more*.json")))
+    return [p for p in paths if os.path.exists(p)]
+
+
+def rungs_played(out, level):
+    """{rung: pooled games} of `level` against Stockfish."""
+    rungs = set()
+    for path in glob.glob(os.path.join(out, f"l{level}-vs-sf*.json")):
+        found = re.fullmatch(rf"l{level}-vs-sf(\d+)(-more\d*)?\.json", os.path.basename(path))
+        if found:
+            rungs.add(int(found.group(1)))
+    return {r: pooled(pairing_paths(out, f"l{level}-vs-sf{r}")) for r in sorted(rungs)}
+
+
+def anchored(out, level):
+    """A level's rating from its games against Stockfish's rungs."""
+    matches = list(rungs_played(out, level).items())
     if not matches:
-        raise SystemExit(f"no level-8 match summary (l8-vs-sf<rung>.json) in {out}")
+        raise SystemExit(f"no match of level {level} against Stockfish in {out}")
     games = sum(m["games"] for _, m in matches)
     score = sum(points(m) for _, m in matches)
     # Solve sum(points) = sum(games * E(R - rung)) by bisection.
@@ -77,25 +83,24 @@ def level8(out):
     info = sum(m["games"] * c * c * expected(rating - r) * (1 - expected(rating - r))
                for r, m in matches)
     detail = ", ".join(f"{points(m):g}/{m['games']} vs {r}" for r, m in matches)
-    return rating, 1.96 / math.sqrt(info), games, detail, [r for r, _ in matches]
+    opponent = f"Stockfish UCI_Elo {'/'.join(str(r) for r, _ in matches)}"
+    return opponent, games, detail, rating, 1.96 / math.sqrt(info)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="tools/out")
     args = ap.parse_args()
-    rows = {}
-    rating, err, games, detail, rungs = level8(args.out)
-    rows[8] = (f"Stockfish UCI_Elo {'/'.join(map(str, rungs))}", games, detail, rating, err)
-    for level, rung in ANCHORS.items():
-        m = load(args.out, f"l{level}-vs-sf{rung}")
-        rows[level] = (f"Stockfish UCI_Elo {rung}", m["games"], f"{points(m):g}/{m['games']}",
-                       rung + m["elo"], half_width(m))
+    rows = {level: anchored(args.out, level) for level in ANCHORED}
     for level in CHAIN:
-        m = load(args.out, f"l{level}-vs-l{level + 1}")
+        paths = pairing_paths(args.out, f"l{level}-vs-l{level + 1}")
+        if not paths:
+            raise SystemExit(f"no match of level {level} against level {level + 1} in {args.out}")
+        m = pooled(paths)
+        e = elo_from_score(m["wins"], m["draws"], m["losses"])
         above, above_err = rows[level + 1][3], rows[level + 1][4]
         rows[level] = (f"level {level + 1}", m["games"], f"{points(m):g}/{m['games']}",
-                       above + m["elo"], math.hypot(above_err, half_width(m)))
+                       above + e["elo"], math.hypot(above_err, (e["elo_high"] - e["elo_low"]) / 2))
     print("| level | opponent | games | score | Elo (95%) |")
     print("|---|---|---|---|---|")
     for level in range(1, 9):

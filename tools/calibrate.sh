@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Level calibration matches for gambit-engine (see tools/RESULTS.md for the figures).
 #
-#   tools/calibrate.sh top      # level 8 vs Stockfish 15.1 UCI_Elo 2200, 2400, 2000
-#   tools/calibrate.sh anchors  # levels 7..4 vs Stockfish at a nearby UCI_Elo
-#   tools/calibrate.sh chain    # levels 3..1, each against the level above it
-#   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~100 min each
-#   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~60 min each
+#   tools/calibrate.sh top      # level 8 vs Stockfish 15.1 UCI_Elo 2200 (200 games), 2400, 2000
+#   tools/calibrate.sh anchors  # levels 7..4, each vs Stockfish at two nearby UCI_Elo rungs
+#   tools/calibrate.sh chain    # levels 3..1, each against the level above it (200 games)
+#   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~2.5 h each
+#   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~45 min each
 #   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name: l<level>-vs-sf<UCI_Elo>, l<a>-vs-l<b>
 #   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games of a pairing (level-table.py adds them up)
 #
@@ -14,7 +14,8 @@
 # >= 1000 cp for 6 plies; draw after ply 80 when both see |score| <= 10 cp for 16 plies).
 # Groups and matches are independent and may run side by side (one core each).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+cd "$(dirname "$SELF")/.."
 ENGINE=${ENGINE:-/work/target-engine/release/gambit-engine}
 PY=${PY:-tools/.venv/bin/python}
 GAMES=${GAMES:-100}
@@ -44,20 +45,24 @@ one() { # one match by name: l<level>-vs-sf<UCI_Elo> or l<level>-vs-l<level>, op
     fi
 }
 
-[ $# -gt 0 ] || { echo "usage: $0 top|anchors|chain|lane1|lane2|<match>..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 top|anchors|chain|lane1|lane2|below1|below2|<match>..." >&2; exit 2; }
 for arg in "$@"; do
     case $arg in
-    top) for m in l8-vs-sf2200 l8-vs-sf2400 l8-vs-sf2000; do one "$m"; done ;;
-    anchors) for m in l7-vs-sf2000 l6-vs-sf1800 l5-vs-sf1500 l4-vs-sf1350; do one "$m"; done ;;
-    chain) for m in l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
-    # The whole calibration split in two lanes of about 100 minutes each. The matches
-    # whose result depends on the machine's speed (level 8 and level 6 search by time)
+    top) for m in l8-vs-sf2200 l8-vs-sf2200-more l8-vs-sf2400 l8-vs-sf2000; do one "$m"; done ;;
+    anchors) for m in l7-vs-sf2000 l7-vs-sf2200 l6-vs-sf1800 l6-vs-sf2000 \
+        l5-vs-sf1500 l5-vs-sf1800 l4-vs-sf1350 l4-vs-sf1500; do one "$m"; done ;;
+    chain) for m in l3-vs-l4 l3-vs-l4-more l2-vs-l3 l2-vs-l3-more l1-vs-l2 l1-vs-l2-more; do
+        one "$m"
+    done ;;
+    # The whole calibration split in two lanes of about 2.5 hours each. The matches
+    # whose result depends on the machine's speed (levels 8 and 6 search by time)
     # come first; the rest have node caps or play a Stockfish set to a shallow depth.
-    lane1) for m in l8-vs-sf2200 l8-vs-sf2400 l5-vs-sf1500 l3-vs-l4 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
-    lane2) for m in l8-vs-sf2000 l6-vs-sf1800 l7-vs-sf2000 l4-vs-sf1350; do one "$m"; done ;;
-    # Levels 7..1 alone, for when level 8 has been measured and the levels below change.
-    below1) for m in l6-vs-sf1800 l4-vs-sf1350 l2-vs-l3 l1-vs-l2; do one "$m"; done ;;
-    below2) for m in l7-vs-sf2000 l5-vs-sf1500 l3-vs-l4; do one "$m"; done ;;
+    lane1) "$SELF" l8-vs-sf2200 l8-vs-sf2200-more l8-vs-sf2400 below1 ;;
+    lane2) "$SELF" l8-vs-sf2000 below2 ;;
+    # Levels 7..1 alone (about 45 minutes a lane), for when level 8 has been measured
+    # and the levels below change.
+    below1) "$SELF" l6-vs-sf1800 l6-vs-sf2000 l4-vs-sf1350 l4-vs-sf1500 chain ;;
+    below2) "$SELF" l7-vs-sf2000 l7-vs-sf2200 l5-vs-sf1500 l5-vs-sf1800 ;;
     *) one "$arg" ;;
     esac
 done

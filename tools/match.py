@@ -3,8 +3,9 @@
 
 Plays `--games` games between engine A (Gambit, optionally at a level) and engine B
 (Stockfish, optionally strength-limited), alternating colours on each opening of the
-book (`book.txt`), one game at a time (both engines single-threaded). Each move is
-asked for with `go movetime`; python-chess checks every move for legality.
+book (`book.txt`), one game at a time (both engines single-threaded). Each game starts
+with `ucinewgame`; each move is asked for with `go movetime`; python-chess checks every
+move for legality.
 
 Counted failures:
   illegal   - an engine answered an illegal or no move (python-chess raises),
@@ -204,7 +205,10 @@ def main():
             t0 = time.perf_counter()
             failure = None
             try:
-                played = engines[side].play(board, limits[side], info=chess.engine.INFO_SCORE)
+                # A new `game` makes python-chess send `ucinewgame` (fresh tables, and
+                # a fresh seed for Gambit's weaker levels), as cutechess-cli does.
+                played = engines[side].play(board, limits[side], info=chess.engine.INFO_SCORE,
+                                            game=g)
                 move = played.move
                 if move is None or move not in board.legal_moves:
                     failure = "illegal"

@@ -13,10 +13,12 @@ use gloo_worker::reactor::{ReactorScope, reactor};
 use wasm_bindgen::JsCast;
 
 /// The engine reactor: one [`Engine`] (hash table, history) for the worker's life;
-/// requests are served in order.
+/// requests are served in order. The weaker levels' random choices are seeded afresh
+/// for each worker, so the same moves of the player do not always meet the same replies.
 #[reactor]
 pub async fn EngineReactor(mut scope: ReactorScope<Request, Event>) {
     let mut engine = Engine::new();
+    engine.set_seed(random_seed());
     while let Some(request) = scope.next().await {
         // Posting to the page cannot fail: the error type is `Infallible`.
         let Ok(()) = match request {
@@ -130,4 +132,10 @@ impl Clock for PerformanceClock {
         // Non-negative; a cast from a huge float saturates, which is harmless here.
         elapsed as u64
     }
+}
+
+/// A random 64-bit seed from the browser's `Math.random` (two draws of 32 bits).
+fn random_seed() -> u64 {
+    let draw = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (draw() << 32) | draw()
 }

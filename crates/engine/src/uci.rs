@@ -1,12 +1,14 @@
 //! The UCI front end: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`, `Level`,
-//! `Move Overhead`, `Threads`), `position`, `go` (`movetime`, `wtime`/`btime`/`winc`/`binc`/
+//! `Move Overhead`, `Threads`, `Seed`), `position`, `go` (`movetime`, `wtime`/`btime`/`winc`/`binc`/
 //! `movestogo`, `depth`, `nodes`, `infinite`, `perft N`), `stop`, `quit`, plus `bench`
 //! and `d` (print the position's FEN).
 //!
 //! The search runs on its own thread so `stop`, `isready` and `quit` are answered
 //! while it thinks (also during `go infinite`). With `Threads` above 1, level 8 searches
 //! with helper threads ([`crate::threads`]); the weaker levels always use one thread,
-//! as they were calibrated. Malformed commands are answered with an `info string` and
+//! as they were calibrated. The weaker levels' choices among their best moves are
+//! random: `Seed` 0 (the default) draws a fresh seed at start and at every `ucinewgame`,
+//! so games differ; any other `Seed` replays the same choices. Malformed commands are answered with an `info string` and
 //! otherwise ignored.
 
 use std::{
@@ -35,6 +37,24 @@ use crate::{
 pub const DEFAULT_OVERHEAD_MS: u64 = 10;
 /// Most search threads `Threads` accepts.
 pub const MAX_THREADS: usize = 64;
+/// Largest `Seed` (UCI spin values are 32-bit signed in many GUIs).
+pub const MAX_SEED: u64 = 2_147_483_647;
+
+/// The seed of a game's random choices: `option` itself, or a fresh random number when
+/// `option` is 0 (from the standard library's per-process random hash keys and the time).
+#[must_use]
+pub fn game_seed(option: u64) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    if option != 0 {
+        return option;
+    }
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.finish()
+}
 
 fn emit(line: &str) {
     let stdout = std::io::stdout();
@@ -66,6 +86,8 @@ pub struct Uci {
     threads: usize,
     level: u8,
     overhead_ms: u64,
+    /// The `Seed` option (0: a fresh random seed each game).
+    seed: u64,
     infinite: bool,
 }
 
@@ -165,8 +187,10 @@ impl Uci {
     /// A session with default options at the starting position.
     #[must_use]
     pub fn new() -> Self {
+        let mut engine = Engine::with_hash_mb(DEFAULT_HASH_MB);
+        engine.set_seed(game_seed(0));
         Self {
-            engine: Some(Engine::with_hash_mb(DEFAULT_HASH_MB)),
+            engine: Some(engine),
             helpers: Vec::new(),
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -175,6 +199,7 @@ impl Uci {
             threads: 1,
             level: MAX_LEVEL,
             overhead_ms: DEFAULT_OVERHEAD_MS,
+            seed: 0,
             infinite: false,
         }
     }
@@ -198,8 +223,12 @@ impl Uci {
 
     fn engine(&mut self) -> &mut Engine {
         self.finish_search();
-        self.engine
-            .get_or_insert_with(|| Engine::with_hash_mb(DEFAULT_HASH_MB))
+        let (hash_mb, seed) = (self.hash_mb, self.seed);
+        self.engine.get_or_insert_with(|| {
+            let mut engine = Engine::with_hash_mb(hash_mb);
+            engine.set_seed(game_seed(seed));
+            engine
+        })
     }
 
     /// Handles one command line.
@@ -224,11 +253,17 @@ impl Uci {
                 emit(&format!(
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
+                emit(&format!(
+                    "option name Seed type spin default 0 min 0 max {MAX_SEED}"
+                ));
                 emit("uciok");
             }
             "isready" => emit("readyok"),
             "ucinewgame" => {
-                self.engine().new_game();
+                let seed = game_seed(self.seed);
+                let engine = self.engine();
+                engine.new_game();
+                engine.set_seed(seed);
                 self.helpers.clear(); // their histories too
             }
             "setoption" => self.set_option(&words[1..]),
@@ -281,6 +316,10 @@ impl Uci {
                 self.level = u8::try_from(l).unwrap_or(MAX_LEVEL);
             }
             ("move overhead", Ok(ms)) if ms <= 5000 => self.overhead_ms = ms,
+            ("seed", Ok(seed)) if seed <= MAX_SEED => {
+                self.seed = seed;
+                self.engine().set_seed(game_seed(seed));
+            }
             _ => emit(&format!(
                 "info string cannot set option \"{name}\" to \"{value}\""
             )),
@@ -449,6 +488,12 @@ pub fn run_stdio() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seed_zero_draws_a_new_seed_each_time_and_others_stand() {
+        assert_ne!(game_seed(0), game_seed(0));
+        assert_eq!(game_seed(42), 42);
+    }
 
     #[test]
     fn go_arguments_parse() {

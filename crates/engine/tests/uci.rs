@@ -92,3 +92,50 @@ fn bad_thread_counts_are_refused_with_a_message() {
     assert_eq!(refusals, 3, "{lines:?}");
     assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
 }
+
+/// The first `bestmove` of a fresh process at level 1 after `setup`, from a position
+/// with many playable moves.
+fn level_one_move(setup: &[&str]) -> String {
+    let mut script = vec!["setoption name Level value 1"];
+    script.extend_from_slice(setup);
+    script.extend_from_slice(&[
+        "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "go depth 3",
+        "wait bestmove",
+        "quit",
+    ]);
+    let lines = session(&script);
+    lines
+        .into_iter()
+        .find(|l| l.starts_with("bestmove"))
+        .expect("a bestmove")
+}
+
+#[test]
+fn a_fixed_seed_replays_the_weak_levels_choices_and_other_seeds_vary_them() {
+    let lines = session(&["uci", "quit"]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Seed type spin default 0 min 0 max 2147483647"),
+        "{lines:?}"
+    );
+    let seven = level_one_move(&["setoption name Seed value 7"]);
+    assert_eq!(
+        level_one_move(&["setoption name Seed value 7"]),
+        seven,
+        "same seed, same choice"
+    );
+    assert_eq!(
+        level_one_move(&["setoption name Seed value 7", "ucinewgame"]),
+        seven,
+        "a fixed seed holds across ucinewgame"
+    );
+    let others: Vec<String> = (1..=12)
+        .map(|seed| level_one_move(&[&format!("setoption name Seed value {seed}")]))
+        .collect();
+    assert!(
+        others.iter().any(|m| *m != seven),
+        "twelve seeds, one choice: {others:?}"
+    );
+}

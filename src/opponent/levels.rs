@@ -2,11 +2,10 @@
 //! (`tools/calibrate.sh`, table in the README and `tools/RESULTS.md`).
 
 /// The measured Elo of levels 1–8, the calibration's point estimates unrounded:
-/// Stockfish 15.1's `UCI_Elo` scale, both sides at 200 ms a move (levels 1–3 through a
-/// chain of level-against-level matches below level 4). Levels 6 and 7 measured one
-/// Elo apart (± 60–70), so they are about equally strong. Level 8 was measured again
-/// with the current search (400 games), levels 1–7 with the one before it.
-pub const LEVEL_ELO: [u16; 8] = [984, 1174, 1405, 1450, 1696, 1982, 1983, 2143];
+/// Stockfish 15.1's `UCI_Elo` scale, both sides at 200 ms a move; levels 4–8 by maximum
+/// likelihood over two or three `UCI_Elo` rungs each, levels 1–3 through a chain of
+/// level-against-level matches below level 4; 200 games or more behind each.
+pub const LEVEL_ELO: [u16; 8] = [1062, 1274, 1361, 1474, 1732, 1812, 1996, 2143];
 
 /// The label under a level's number, e.g. "≈1500".
 pub fn level_label(level: u8) -> String {

@@ -1,15 +1,15 @@
 //! The UCI front end: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`, `Level`,
-//! `Move Overhead`, `Threads`, `Seed`), `position`, `go` (`movetime`, `wtime`/`btime`/`winc`/`binc`/
-//! `movestogo`, `depth`, `nodes`, `infinite`, `perft N`), `stop`, `quit`, plus `bench`
-//! and `d` (print the position's FEN).
+//! `Move Overhead`, `Threads`, `Seed`), `position`, `go` (`movetime`,
+//! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`, `infinite`, `perft N`),
+//! `stop`, `quit`, plus `bench` and `d` (print the position's FEN).
 //!
 //! The search runs on its own thread so `stop`, `isready` and `quit` are answered
 //! while it thinks (also during `go infinite`). With `Threads` above 1, level 8 searches
 //! with helper threads ([`crate::threads`]); the weaker levels always use one thread,
 //! as they were calibrated. The weaker levels' choices among their best moves are
-//! random: `Seed` 0 (the default) draws a fresh seed at start and at every `ucinewgame`,
-//! so games differ; any other `Seed` replays the same choices. Malformed commands are answered with an `info string` and
-//! otherwise ignored.
+//! random: `Seed` 0 (the default) draws a fresh seed at start and at every
+//! `ucinewgame`, so games differ; any other `Seed` replays the same choices. Malformed
+//! commands are answered with an `info string` and otherwise ignored.
 
 use std::{
     io::{BufRead, Write},

@@ -56,6 +56,13 @@ pub fn game_seed(option: u64) -> u64 {
     hasher.finish()
 }
 
+/// A new engine with a `hash_mb` table, its weaker levels seeded by the `Seed` option.
+fn seeded_engine(hash_mb: usize, seed_option: u64) -> Engine {
+    let mut engine = Engine::with_hash_mb(hash_mb);
+    engine.set_seed(game_seed(seed_option));
+    engine
+}
+
 fn emit(line: &str) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -187,10 +194,8 @@ impl Uci {
     /// A session with default options at the starting position.
     #[must_use]
     pub fn new() -> Self {
-        let mut engine = Engine::with_hash_mb(DEFAULT_HASH_MB);
-        engine.set_seed(game_seed(0));
         Self {
-            engine: Some(engine),
+            engine: Some(seeded_engine(DEFAULT_HASH_MB, 0)),
             helpers: Vec::new(),
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -215,7 +220,7 @@ impl Uci {
                 }
                 Err(_) => {
                     emit("info string search thread failed; engine reset");
-                    self.engine = Some(Engine::with_hash_mb(self.hash_mb));
+                    self.engine = Some(seeded_engine(self.hash_mb, self.seed));
                 }
             }
         }
@@ -224,11 +229,8 @@ impl Uci {
     fn engine(&mut self) -> &mut Engine {
         self.finish_search();
         let (hash_mb, seed) = (self.hash_mb, self.seed);
-        self.engine.get_or_insert_with(|| {
-            let mut engine = Engine::with_hash_mb(hash_mb);
-            engine.set_seed(game_seed(seed));
-            engine
-        })
+        self.engine
+            .get_or_insert_with(|| seeded_engine(hash_mb, seed))
     }
 
     /// Handles one command line.

@@ -53,13 +53,13 @@ def pairing_paths(out, pairing):
 
 
 def rungs_played(out, level):
-    """{rung: pooled games} of `level` against Stockfish."""
-    rungs = set()
+    """{rung: pooled games} of `level` against Stockfish (each pairing with its `-more`s)."""
+    by_rung = {}
     for path in glob.glob(os.path.join(out, f"l{level}-vs-sf*.json")):
         found = re.fullmatch(rf"l{level}-vs-sf(\d+)(-more\d*)?\.json", os.path.basename(path))
         if found:
-            rungs.add(int(found.group(1)))
-    return {r: pooled(pairing_paths(out, f"l{level}-vs-sf{r}")) for r in sorted(rungs)}
+            by_rung.setdefault(int(found.group(1)), []).append(path)
+    return {r: pooled(paths) for r, paths in sorted(by_rung.items())}
 
 
 def anchored(out, level):

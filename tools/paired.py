@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Paired comparison of two engines' matches played on the same schedule.
+
+`match.py` plays game *g* of a match with opening ⌊g/2⌋ mod 40 and Gambit's colour
+fixed by *g*, and writes *g* + 1 as the PGN's `Round`. Two candidates' matches against
+the same opponent with the same schedule can therefore be compared game by game: each
+pair shares opening and colour, which removes the openings' share of the variance.
+
+    tools/.venv/bin/python tools/paired.py A.pgn [A-more.pgn ...] -- B.pgn [B-more.pgn ...]
+
+The n-th file of A is paired with the n-th file of B (a match with its `-more` repeat).
+Prints the number of pairs, each side's mean score and the mean difference with its
+95 % interval (normal approximation over the pairs).
+"""
+
+import math
+import sys
+
+import chess.pgn
+
+
+def gambit_scores(path):
+    """{round: Gambit's score} of the match in `path`."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            white = game.headers["White"].startswith("Gambit")
+            score = {"1-0": 1.0, "0-1": 0.0}.get(game.headers["Result"], 0.5)
+            out[int(game.headers["Round"])] = score if white else 1.0 - score
+    return out
+
+
+def collect(paths):
+    """{(file index, round): score} over `paths`."""
+    return {
+        (i, rnd): s for i, path in enumerate(paths) for rnd, s in gambit_scores(path).items()
+    }
+
+
+def main():
+    args = sys.argv[1:]
+    if "--" not in args:
+        sys.exit(__doc__)
+    cut = args.index("--")
+    a, b = collect(args[:cut]), collect(args[cut + 1 :])
+    keys = sorted(set(a) & set(b))
+    if len(keys) < 2:
+        sys.exit("fewer than two games in common")
+    diffs = [a[k] - b[k] for k in keys]
+    mean = sum(diffs) / len(diffs)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    half = 1.96 * sd / math.sqrt(len(diffs))
+    mean_a = sum(a[k] for k in keys) / len(keys)
+    mean_b = sum(b[k] for k in keys) / len(keys)
+    print(
+        f"{len(keys)} pairs: A {mean_a:.3f}, B {mean_b:.3f}, "
+        f"A - B {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+    )
+
+
+if __name__ == "__main__":
+    main()

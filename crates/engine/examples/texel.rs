@@ -39,7 +39,8 @@ use gambit_engine::{
 };
 use shakmaty::{CastlingMode, Chess, Color, Position, Role, fen::Fen};
 
-/// A quiet position and its game's result from White's side (1, 0.5 or 0).
+/// A quiet position and its target from White's side: its game's result (1, 0.5 or 0),
+/// or the blend with the reference score that [`Label`] describes.
 struct Sample {
     pos: Chess,
     result: f64,

@@ -167,7 +167,9 @@ fn load(files: &[String], label: Label) -> Result<(Vec<Sample>, Vec<Sample>), St
             };
             let mut result = number(result, "result")?;
             if let Some(cp) = fields.next() {
-                let expected = 1.0 / (1.0 + 10f64.powf(-number(cp, "score")? / label.cp_scale));
+                // 1 / (1 + 10^(−cp / scale)), the odds scaled by ten per `cp_scale`.
+                let k = std::f64::consts::LN_10 / label.cp_scale;
+                let expected = sigmoid(k, number(cp, "score")?);
                 result = label.lambda * result + (1.0 - label.lambda) * expected;
             }
             let pos = fen

@@ -73,7 +73,9 @@ fn side_structure(w: &Weights, us: &Side, them: &Side) -> (S, Bitboard) {
 /// endgame, a piece on that square takes a third of the pawn's bonus away.
 #[must_use]
 pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboard) -> S {
-    let occupied = pos.board().occupied();
+    let board = pos.board();
+    let occupied = board.occupied();
+    let them_only_pawns = (them.us & !board.pawns() & !board.kings()).is_empty();
     let mut s = S::ZERO;
     for sq in passers {
         let r = rank_of(us, sq);
@@ -90,7 +92,25 @@ pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboa
             if occupied.contains(stop) {
                 s -= S(w.passed[r].0 / 3, w.passed[r].1 / 3);
             }
+            let path = masks::forward(us.color, sq);
+            if (path & occupied).is_empty() {
+                s += w.passer_free_path * weight.max(0);
+                if them_only_pawns && outruns_king(pos, us, them, sq, r) {
+                    s += S(0, w.passer_unstoppable);
+                }
+            }
         }
     }
     s
+}
+
+/// Whether `us`'s passed pawn on `sq` (relative rank `r`), its path empty, promotes
+/// before the enemy king can reach the promotion square (the rule of the square).
+fn outruns_king(pos: &Chess, us: &Side, them: &Side, sq: Square, r: usize) -> bool {
+    let target = Square::from_coords(sq.file(), (!us.color).backrank());
+    // A pawn on its first rank of play moves two squares at once.
+    let pawn_moves = i32::try_from(7 - r.max(2)).unwrap_or(0);
+    let king_moves = i32::try_from(them.king.distance(target)).unwrap_or(0)
+        - i32::from(pos.turn() == them.color);
+    king_moves > pawn_moves
 }

@@ -70,6 +70,11 @@ pub struct Weights {
     /// Passed pawn (endgame, scaled by its rank): per square of the enemy king's
     /// distance to its stop square, and per square of our king's (subtracted).
     pub passer_king_distance: [i32; 2],
+    /// Passed pawn whose path to promotion is empty, per rank above the third.
+    pub passer_free_path: S,
+    /// Passed pawn the enemy king cannot catch when the enemy has only pawns
+    /// (endgame).
+    pub passer_unstoppable: i32,
     /// King shelter (middlegame): own pawn 1, 2, 3 ranks in front; none on the file.
     pub shelter: [i32; 4],
     /// King shelter (middlegame): a file next to the king without any pawn.
@@ -175,6 +180,8 @@ pub const DEFAULT: Weights = Weights {
         S(0, 0),
     ],
     passer_king_distance: [5, 2],
+    passer_free_path: S(3, 12),
+    passer_unstoppable: 600,
     shelter: [16, 9, 2, -18],
     shelter_open_file: -12,
     tempo: 12,
@@ -242,6 +249,8 @@ impl Weights {
             phalanx,
             passed,
             passer_king_distance,
+            passer_free_path,
+            passer_unstoppable,
             shelter,
             shelter_open_file,
             tempo,
@@ -273,6 +282,7 @@ impl Weights {
         pair("isolated", isolated);
         pair("supported", supported);
         pair("phalanx", phalanx);
+        pair("passer_free_path", passer_free_path);
         pairs(&mut pair, "passed", 1, &mut passed[1..7]);
         singles(&mut f, "king_first_rank", king_first_rank);
         singles(&mut f, "king_second_rank", king_second_rank);
@@ -282,6 +292,7 @@ impl Weights {
         singles(&mut f, "passer_king_distance", passer_king_distance);
         singles(&mut f, "shelter", shelter);
         f("shelter_open_file", shelter_open_file);
+        f("passer_unstoppable", passer_unstoppable);
         f("tempo", tempo);
     }
 }

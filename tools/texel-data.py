@@ -6,7 +6,11 @@ each followed by `--random-plies` random legal moves so that no two games are al
 (python-chess is the referee and does the bookkeeping). Every position of a game from
 the first move after the random plies on, except those in check, is written as one line
 
-    <FEN> | <result from White's side: 1.0, 0.5 or 0.0>
+    <FEN> | <result from White's side: 1.0, 0.5 or 0.0> | <Stockfish's score, White's side, cp>
+
+The score is the one Stockfish gave the position when it chose its move there (mates as
+±100000); the tuner can fit to the results, to the scores, or to a blend of the two
+(`TEXEL_LAMBDA`, see `crates/engine/examples/texel.rs`).
 
 Games end by the rules (python-chess), or are adjudicated when Stockfish has scored
 one side at >= 1000 cp for 8 plies in a row (a win) or after 200 plies (a draw).
@@ -25,14 +29,13 @@ from match import load_book
 
 
 def play_game(engine, board, nodes, max_plies, game_id):
-    """Plays from `board` to the end; returns (fens, result from White's side)."""
+    """Plays from `board` to the end; returns ([(fen, White's score in cp)], result from
+    White's side)."""
     fens = []
     decisive = 0
     while not board.is_game_over(claim_draw=True):
         if len(board.move_stack) >= max_plies:
             return fens, 0.5
-        if not board.is_check():
-            fens.append(board.fen())
         # A new game id makes python-chess send `ucinewgame` (Stockfish clears its hash).
         info = engine.analyse(board, chess.engine.Limit(nodes=nodes), game=game_id)
         score = info["score"].white()
@@ -40,6 +43,8 @@ def play_game(engine, board, nodes, max_plies, game_id):
         if not pv:
             raise RuntimeError(f"no move from Stockfish in {board.fen()}")
         cp = score.score(mate_score=100_000)
+        if not board.is_check():
+            fens.append((board.fen(), cp))
         decisive = decisive + 1 if abs(cp) >= 1000 else 0
         if decisive >= 8:
             return fens, 1.0 if cp > 0 else 0.0
@@ -82,8 +87,8 @@ def main():
                 continue
             fens, result = play_game(engine, board, args.nodes, args.max_plies, game)
             results[result] += 1
-            for fen in fens:
-                out.write(f"{fen} | {result}\n")
+            for fen, cp in fens:
+                out.write(f"{fen} | {result} | {cp}\n")
             positions += len(fens)
             if (game + 1) % 100 == 0:
                 out.flush()

@@ -4,6 +4,9 @@
 //! Reads positions labelled with the result of the game they come from (lines
 //! `<FEN> | <1.0|0.5|0.0>`, White's side, as `tools/texel-data.py` writes them) and keeps
 //! the quiet ones (not in check, no winning capture or promotion for the side to move).
+//! A line may add a reference score (`| <cp>`, White's side: the score Stockfish gave
+//! the position in `texel-data.py`'s games); the target is then the blend
+//! `λ · result + (1 − λ) · 1 / (1 + 10^(−cp / TEXEL_CP_SCALE))` with λ = `TEXEL_LAMBDA`.
 //! One block of [`BLOCK`] lines in ten (about two whole games) is held out.
 //!
 //! The evaluation is linearised around the starting weights: for every position, the
@@ -23,7 +26,8 @@
 //! Options (environment): `TEXEL_EPOCHS` (default 3000), `TEXEL_PRIOR` (rule weights,
 //! per cp², default 1e-8), `TEXEL_PSQ_PRIOR` (square corrections, default 1e-7) and
 //! `TEXEL_FIXED` (comma-separated name prefixes of rule weights kept as they are, e.g.
-//! `material`).
+//! `material`), `TEXEL_LAMBDA` (weight of the game result against the reference score,
+//! default 1: the result alone) and `TEXEL_CP_SCALE` (default 400).
 //! Progress goes to standard error; standard output gets the tuned weights as a Rust
 //! `const`.
 
@@ -79,7 +83,11 @@ fn main() -> ExitCode {
         .filter(|p| !p.is_empty())
         .map(str::to_owned)
         .collect();
-    let (train, test) = match load(&files) {
+    let label = Label {
+        lambda: env_or("TEXEL_LAMBDA", 1.0),
+        cp_scale: env_or("TEXEL_CP_SCALE", 400.0),
+    };
+    let (train, test) = match load(&files, label) {
         Ok(sets) => sets,
         Err(e) => {
             eprintln!("texel: {e}");
@@ -131,20 +139,36 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// How a line's target is made from its game result and reference score.
+#[derive(Debug, Clone, Copy)]
+struct Label {
+    /// Weight of the game result (1: the result alone).
+    lambda: f64,
+    /// Centipawns of reference score per factor of ten in the odds.
+    cp_scale: f64,
+}
+
 /// Reads every file; returns (training set, held-out set).
-fn load(files: &[String]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+fn load(files: &[String], label: Label) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let mut train = Vec::new();
     let mut test = Vec::new();
     for file in files {
         let text = fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
-            let Some((fen, result)) = line.split_once('|') else {
+            let mut fields = line.split('|');
+            let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
                 continue;
             };
-            let result: f64 = result
-                .trim()
-                .parse()
-                .map_err(|_| format!("{file}:{}: bad result {result:?}", n + 1))?;
+            let number = |text: &str, what: &str| {
+                text.trim()
+                    .parse::<f64>()
+                    .map_err(|_| format!("{file}:{}: bad {what} {text:?}", n + 1))
+            };
+            let mut result = number(result, "result")?;
+            if let Some(cp) = fields.next() {
+                let expected = 1.0 / (1.0 + 10f64.powf(-number(cp, "score")? / label.cp_scale));
+                result = label.lambda * result + (1.0 - label.lambda) * expected;
+            }
             let pos = fen
                 .trim()
                 .parse::<Fen>()

@@ -114,3 +114,44 @@ fn outruns_king(pos: &Chess, us: &Side, them: &Side, sq: Square, r: usize) -> bo
         - i32::from(pos.turn() == them.color);
     king_moves > pawn_moves
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::side;
+    use shakmaty::{CastlingMode, Color, fen::Fen};
+
+    fn outruns(fen: &str, pawn: Square) -> bool {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        let white = side(&pos, Color::White);
+        let black = side(&pos, Color::Black);
+        let (us, them) = if white.pawns.contains(pawn) {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let r = usize::from(pawn.rank()) ^ if us.color.is_white() { 0 } else { 7 };
+        outruns_king(&pos, &us, &them, pawn, r)
+    }
+
+    #[test]
+    fn the_rule_of_the_square_tells_a_passer_the_king_cannot_catch() {
+        // a5 needs three moves; the king on h8 needs seven to a8.
+        assert!(outruns("7k/8/8/P7/8/8/8/7K w - - 0 1", Square::A5));
+        // On c6 it needs two.
+        assert!(!outruns("8/8/2k5/P7/8/8/8/7K w - - 0 1", Square::A5));
+        // On e7 it needs four, three once it has the move.
+        assert!(outruns("8/4k3/8/P7/8/8/8/7K w - - 0 1", Square::A5));
+        assert!(!outruns("8/4k3/8/P7/8/8/8/7K b - - 0 1", Square::A5));
+        // A pawn on its second rank steps two squares: five moves, not six.
+        assert!(outruns("6k1/8/8/8/8/8/P7/7K w - - 0 1", Square::A2));
+        assert!(!outruns("6k1/8/8/8/8/8/P7/7K b - - 0 1", Square::A2));
+        // The same for Black: h4 needs three moves to h1; the king on a8 needs seven.
+        assert!(outruns("k7/8/8/8/7p/8/8/K7 b - - 0 1", Square::H4));
+        assert!(!outruns("k7/8/8/8/7p/8/5K2/8 b - - 0 1", Square::H4));
+    }
+}

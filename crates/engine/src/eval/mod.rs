@@ -83,7 +83,7 @@ pub fn relative(color: Color, sq: Square) -> usize {
     }
 }
 
-fn side(pos: &Chess, color: Color) -> Side {
+pub(crate) fn side(pos: &Chess, color: Color) -> Side {
     let board = pos.board();
     let us = board.by_color(color);
     let pawns = board.pawns() & us;

@@ -73,7 +73,9 @@ fn side_structure(w: &Weights, us: &Side, them: &Side) -> (S, Bitboard) {
 /// endgame, a piece on that square takes a third of the pawn's bonus away.
 #[must_use]
 pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboard) -> S {
-    let occupied = pos.board().occupied();
+    let board = pos.board();
+    let occupied = board.occupied();
+    let them_only_pawns = (them.us & !board.pawns() & !board.kings()).is_empty();
     let mut s = S::ZERO;
     for sq in passers {
         let r = rank_of(us, sq);
@@ -90,7 +92,66 @@ pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboa
             if occupied.contains(stop) {
                 s -= S(w.passed[r].0 / 3, w.passed[r].1 / 3);
             }
+            let path = masks::forward(us.color, sq);
+            if (path & occupied).is_empty() {
+                s += w.passer_free_path * weight.max(0);
+                if them_only_pawns && outruns_king(pos, us, them, sq, r) {
+                    s += S(0, w.passer_unstoppable);
+                }
+            }
         }
     }
     s
+}
+
+/// Whether `us`'s passed pawn on `sq` (relative rank `r`), its path empty, promotes
+/// before the enemy king can reach the promotion square (the rule of the square).
+fn outruns_king(pos: &Chess, us: &Side, them: &Side, sq: Square, r: usize) -> bool {
+    let target = Square::from_coords(sq.file(), (!us.color).backrank());
+    // A pawn on its first rank of play moves two squares at once.
+    let pawn_moves = i32::try_from(7 - r.max(2)).unwrap_or(0);
+    let king_moves = i32::try_from(them.king.distance(target)).unwrap_or(0)
+        - i32::from(pos.turn() == them.color);
+    king_moves > pawn_moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::side;
+    use shakmaty::{CastlingMode, Color, fen::Fen};
+
+    fn outruns(fen: &str, pawn: Square) -> bool {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal");
+        let white = side(&pos, Color::White);
+        let black = side(&pos, Color::Black);
+        let (us, them) = if white.pawns.contains(pawn) {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let r = usize::from(pawn.rank()) ^ if us.color.is_white() { 0 } else { 7 };
+        outruns_king(&pos, &us, &them, pawn, r)
+    }
+
+    #[test]
+    fn the_rule_of_the_square_tells_a_passer_the_king_cannot_catch() {
+        // a5 needs three moves; the king on h8 needs seven to a8.
+        assert!(outruns("7k/8/8/P7/8/8/8/7K w - - 0 1", Square::A5));
+        // On c6 it needs two.
+        assert!(!outruns("8/8/2k5/P7/8/8/8/7K w - - 0 1", Square::A5));
+        // On e7 it needs four, three once it has the move.
+        assert!(outruns("8/4k3/8/P7/8/8/8/7K w - - 0 1", Square::A5));
+        assert!(!outruns("8/4k3/8/P7/8/8/8/7K b - - 0 1", Square::A5));
+        // A pawn on its second rank steps two squares: five moves, not six.
+        assert!(outruns("6k1/8/8/8/8/8/P7/7K w - - 0 1", Square::A2));
+        assert!(!outruns("6k1/8/8/8/8/8/P7/7K b - - 0 1", Square::A2));
+        // The same for Black: h4 needs three moves to h1; the king on a8 needs seven.
+        assert!(outruns("k7/8/8/8/7p/8/8/K7 b - - 0 1", Square::H4));
+        assert!(!outruns("k7/8/8/8/7p/8/5K2/8 b - - 0 1", Square::H4));
+    }
 }

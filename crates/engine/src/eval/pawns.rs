@@ -70,7 +70,9 @@ fn side_structure(w: &Weights, us: &Side, them: &Side) -> (S, Bitboard) {
 
 /// What `us`'s passed pawns (`passers`) gain beyond the pawns alone, from `us`'s side:
 /// the enemy king far from the square in front and our own king near it count in the
-/// endgame, a piece on that square takes a third of the pawn's bonus away.
+/// endgame, a piece on that square takes a third of the pawn's bonus away, an empty path
+/// to promotion counts per rank, and a pawn the enemy king cannot catch (enemy pawns
+/// only) is nearly a queen in the endgame.
 #[must_use]
 pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboard) -> S {
     let board = pos.board();
@@ -83,18 +85,16 @@ pub fn passers(w: &Weights, pos: &Chess, us: &Side, them: &Side, passers: Bitboa
         if let Some(stop) = sq.offset(step) {
             let theirs = i32::try_from(them.king.distance(stop)).unwrap_or(0);
             let ours = i32::try_from(us.king.distance(stop)).unwrap_or(0);
-            let weight = i32::try_from(r).unwrap_or(0) - 1;
+            // Ranks above the second: 1 on the third, 5 on the seventh.
+            let advance = (i32::try_from(r).unwrap_or(0) - 1).max(0);
             let [per_theirs, per_ours] = w.passer_king_distance;
-            s += S(
-                0,
-                (per_theirs * theirs - per_ours * ours) * weight.max(0) / 2,
-            );
+            s += S(0, (per_theirs * theirs - per_ours * ours) * advance / 2);
             if occupied.contains(stop) {
                 s -= S(w.passed[r].0 / 3, w.passed[r].1 / 3);
             }
             let path = masks::forward(us.color, sq);
             if (path & occupied).is_empty() {
-                s += w.passer_free_path * weight.max(0);
+                s += w.passer_free_path * advance;
                 if them_only_pawns && outruns_king(pos, us, them, sq, r) {
                     s += S(0, w.passer_unstoppable);
                 }
@@ -134,7 +134,7 @@ mod tests {
         } else {
             (black, white)
         };
-        let r = usize::from(pawn.rank()) ^ if us.color.is_white() { 0 } else { 7 };
+        let r = rank_of(&us, pawn);
         outruns_king(&pos, &us, &them, pawn, r)
     }
 

@@ -70,7 +70,7 @@ pub struct Weights {
     /// Passed pawn (endgame, scaled by its rank): per square of the enemy king's
     /// distance to its stop square, and per square of our king's (subtracted).
     pub passer_king_distance: [i32; 2],
-    /// Passed pawn whose path to promotion is empty, per rank above the third.
+    /// Passed pawn whose path to promotion is empty, per rank above the second.
     pub passer_free_path: S,
     /// Passed pawn the enemy king cannot catch when the enemy has only pawns
     /// (endgame).

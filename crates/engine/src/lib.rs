@@ -51,6 +51,7 @@
 
 pub mod bench;
 pub mod clock;
+pub mod correction;
 pub mod eval;
 pub mod gives_check;
 pub mod handle;

@@ -26,6 +26,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, MoveList, Position, Role};
 
 use crate::{
     clock::Clock,
+    correction::CorrectionHistory,
     eval,
     gives_check::CheckInfo,
     history::{CaptureHistory, ContinuationHistory, History},
@@ -81,6 +82,8 @@ pub struct Engine {
     /// Quiet-move scores after our own previous move.
     follow_up_2: ContinuationHistory,
     counters: Vec<Option<Move>>,
+    /// How far the static evaluation has been off, by pawn structure.
+    correction: CorrectionHistory,
     pawns: eval::PawnCache,
     lmr: Vec<[u8; 64]>,
     seed: u64,
@@ -121,6 +124,7 @@ impl Engine {
             follow_up: ContinuationHistory::default(),
             follow_up_2: ContinuationHistory::default(),
             counters: vec![None; 12 * 64],
+            correction: CorrectionHistory::default(),
             pawns: eval::PawnCache::default(),
             lmr,
             seed: 0x5EED_0F6A_3B17,
@@ -146,6 +150,7 @@ impl Engine {
         self.follow_up.clear();
         self.follow_up_2.clear();
         self.counters.fill(None);
+        self.correction.clear();
         self.pawns.clear();
     }
 
@@ -300,7 +305,8 @@ impl<'e, C: Clock> Search<'e, C> {
         evals[0] = if root.position.is_check() {
             -INF
         } else {
-            eval::evaluate_cached(&root.position, &mut engine.pawns)
+            let raw = eval::evaluate_cached(&root.position, &mut engine.pawns);
+            corrected(&engine.correction, &root.position, raw)
         };
         Self {
             engine,
@@ -765,21 +771,29 @@ impl<'e, C: Clock> Search<'e, C> {
             }
         }
 
-        let static_eval = if in_check {
+        // The evaluation as computed (and kept in the table), the same corrected by
+        // what searches of these pawns found, and that sharpened by a stored bound.
+        let raw_eval = if in_check {
             -INF
         } else {
-            let raw = entry.map_or_else(|| self.evaluate(pos), |e| e.eval);
-            match entry {
-                Some(e)
-                    if e.score.abs() < MATE_BOUND
-                        && (e.bound == Bound::Exact
-                            || (e.bound == Bound::Lower && e.score > raw)
-                            || (e.bound == Bound::Upper && e.score < raw)) =>
-                {
-                    e.score
-                }
-                _ => raw,
+            entry.map_or_else(|| self.evaluate(pos), |e| e.eval)
+        };
+        let corrected_eval = if in_check {
+            -INF
+        } else {
+            corrected(&self.engine.correction, pos, raw_eval)
+        };
+        let static_eval = match entry {
+            Some(e)
+                if !in_check
+                    && e.score.abs() < MATE_BOUND
+                    && (e.bound == Bound::Exact
+                        || (e.bound == Bound::Lower && e.score > corrected_eval)
+                        || (e.bound == Bound::Upper && e.score < corrected_eval)) =>
+            {
+                e.score
             }
+            _ => corrected_eval,
         };
         self.evals[ply] = static_eval;
         // Better than two plies ago (four, if we were in check then, and "yes" when we
@@ -977,10 +991,49 @@ impl<'e, C: Clock> Search<'e, C> {
             };
         }
 
-        let stored_eval = if in_check { 0 } else { static_eval };
+        let stored_eval = if in_check { 0 } else { raw_eval };
         let window = (original_alpha, beta);
+        if !in_check && best_move.is_none_or(|m| !is_noisy(m)) {
+            self.learn_correction(pos, depth, raw_eval, corrected_eval, best_score, window);
+        }
         self.store(key, ply, best_move, best_score, window, stored_eval, depth);
         best_score
+    }
+
+    /// After a quiet node's search: folds the difference between its result and its
+    /// static evaluation into the correction history, when the result says which way
+    /// the evaluation was off (an exact score, a fail-high above the corrected
+    /// evaluation, a fail-low below it).
+    fn learn_correction(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        raw_eval: i32,
+        corrected_eval: i32,
+        best_score: i32,
+        (alpha, beta): (i32, i32),
+    ) {
+        if best_score.abs() >= MATE_BOUND {
+            return;
+        }
+        let tells = if best_score >= beta {
+            best_score > corrected_eval
+        } else if best_score > alpha {
+            true
+        } else {
+            best_score < corrected_eval
+        };
+        if tells {
+            let board = pos.board();
+            self.engine.correction.update(
+                pos.turn(),
+                board.pawns() & board.white(),
+                board.pawns() & board.black(),
+                depth,
+                raw_eval,
+                best_score,
+            );
+        }
     }
 
     /// Stores a node's result in the transposition table, its bound told by where
@@ -1101,12 +1154,14 @@ impl<'e, C: Clock> Search<'e, C> {
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
         let mut best_score;
         let stand_pat;
+        let mut raw_eval = 0;
         if in_check {
             stand_pat = -INF;
             best_score = -INF;
         } else {
             // Standing pat first: most nodes stop here, before any move is generated.
-            stand_pat = entry.map_or_else(|| self.evaluate(pos), |e| e.eval);
+            raw_eval = entry.map_or_else(|| self.evaluate(pos), |e| e.eval);
+            stand_pat = corrected(&self.engine.correction, pos, raw_eval);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -1169,7 +1224,7 @@ impl<'e, C: Clock> Search<'e, C> {
                 }
             }
         }
-        let stored_eval = if in_check { 0 } else { stand_pat };
+        let stored_eval = if in_check { 0 } else { raw_eval };
         let window = (original_alpha, beta);
         self.store(key, ply, best_move, best_score, window, stored_eval, 0);
         best_score
@@ -1193,6 +1248,18 @@ impl MoveScores for Learnt<'_> {
     fn noisy(&self, m: Move) -> i32 {
         self.engine.captures.get(self.us, m)
     }
+}
+
+/// `raw`, the static evaluation of `pos`, shifted by what searches of its pawn
+/// structure found (kept short of the mate scores).
+fn corrected(correction: &CorrectionHistory, pos: &Chess, raw: i32) -> i32 {
+    let board = pos.board();
+    let shift = correction.get(
+        pos.turn(),
+        board.pawns() & board.white(),
+        board.pawns() & board.black(),
+    );
+    (raw + shift).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 fn counter_index(pos: &Chess, prev: Move) -> usize {

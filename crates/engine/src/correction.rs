@@ -1,0 +1,106 @@
+//! Correction history: how far the static evaluation has been off, by pawn structure.
+//!
+//! The evaluation misjudges some pawn structures the same way again and again (a
+//! blocked centre, a weak pawn it does not see). After a node's search the engine knows
+//! a better score than the static evaluation; when that score is trustworthy as a
+//! correction (an exact score, or a bound on the right side of the evaluation) the
+//! difference is folded into a running average kept per side to move and pawn
+//! structure. Later static evaluations of positions with the same pawns are shifted by
+//! that average before the pruning decisions read them.
+//!
+//! Entries count 1/[`GRAIN`] of a centipawn, so that small updates are not lost to
+//! rounding, and stay within ±[`MAX_CP`] centipawns.
+
+use shakmaty::{Bitboard, Color};
+
+/// Slots per side to move (a power of two).
+const SLOTS: usize = 1 << 14;
+/// Units of an entry per centipawn.
+const GRAIN: i32 = 256;
+/// Largest correction, in centipawns.
+const MAX_CP: i32 = 64;
+/// Weight of a new observation is `min(depth + 1, MAX_WEIGHT)` out of [`WEIGHT_SCALE`].
+const MAX_WEIGHT: i32 = 16;
+const WEIGHT_SCALE: i32 = 256;
+
+/// The correction table of one search thread.
+#[derive(Debug, Clone)]
+pub struct CorrectionHistory {
+    entries: Vec<i32>,
+}
+
+impl Default for CorrectionHistory {
+    fn default() -> Self {
+        Self {
+            entries: vec![0; 2 * SLOTS],
+        }
+    }
+}
+
+impl CorrectionHistory {
+    /// Forgets every correction.
+    pub fn clear(&mut self) {
+        self.entries.fill(0);
+    }
+
+    /// The correction in centipawns for `turn` to move with these pawns.
+    #[must_use]
+    pub fn get(&self, turn: Color, white_pawns: Bitboard, black_pawns: Bitboard) -> i32 {
+        self.entries[index(turn, white_pawns, black_pawns)] / GRAIN
+    }
+
+    /// Learns that a search of `depth` found `searched` where the (uncorrected) static
+    /// evaluation said `raw`.
+    pub fn update(
+        &mut self,
+        turn: Color,
+        white_pawns: Bitboard,
+        black_pawns: Bitboard,
+        depth: i32,
+        raw: i32,
+        searched: i32,
+    ) {
+        let e = &mut self.entries[index(turn, white_pawns, black_pawns)];
+        let target = (searched - raw).clamp(-MAX_CP, MAX_CP) * GRAIN;
+        let weight = (depth + 1).clamp(1, MAX_WEIGHT);
+        *e = (*e * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
+    }
+}
+
+/// The slot of a side to move and pawn structure: the two bitboards mixed by
+/// multiplication, the high bits taken.
+fn index(turn: Color, white_pawns: Bitboard, black_pawns: Bitboard) -> usize {
+    let mixed = (u64::from(white_pawns).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(black_pawns).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    .wrapping_mul(0x1656_67B1_9E37_79F9);
+    let slot = usize::try_from(mixed >> (64 - SLOTS.trailing_zeros())).unwrap_or(0);
+    slot + if turn.is_white() { 0 } else { SLOTS }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pawns(squares: u64) -> Bitboard {
+        Bitboard(squares)
+    }
+
+    #[test]
+    fn learns_towards_the_searched_score_and_stays_bounded() {
+        let mut c = CorrectionHistory::default();
+        let (w, b) = (pawns(0xFF00), pawns(0x00FF_0000_0000_0000));
+        assert_eq!(c.get(Color::White, w, b), 0);
+        for _ in 0..200 {
+            c.update(Color::White, w, b, 20, 0, 40);
+        }
+        assert_eq!(c.get(Color::White, w, b), 39);
+        for _ in 0..200 {
+            c.update(Color::White, w, b, 20, 0, -1_000);
+        }
+        assert_eq!(c.get(Color::White, w, b), -63);
+        // The other side to move has its own entry.
+        assert_eq!(c.get(Color::Black, w, b), 0);
+        c.clear();
+        assert_eq!(c.get(Color::White, w, b), 0);
+    }
+}

@@ -1209,6 +1209,8 @@ impl<'e, C: Clock> Search<'e, C> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let child_key = zobrist::key_after(pos, key, m, &child);
+            // The next ply's move ordering reads the move that led to it.
+            self.played[ply] = Some(m);
             let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;

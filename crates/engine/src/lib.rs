@@ -41,7 +41,8 @@
 //! # Modules
 //!
 //! [`search`] (iterative deepening, PVS), [`move_picker`] (staged move ordering),
-//! [`tt`] (transposition table), [`eval`] (tapered evaluation), [`see`] (static
+//! [`tt`] (transposition table), [`eval`] (tapered evaluation), [`correction`]
+//! (evaluation corrections learnt by the search), [`see`] (static
 //! exchange), [`gives_check`](mod@gives_check) (checks told before a move is played),
 //! [`zobrist`] (incremental keys), [`level`] (levels 1–8), [`limits`] and
 //! [`time_manager`] (budgets), [`clock`], [`root`] (requests into positions),

@@ -13,7 +13,8 @@
 //! killer, counter-move, history, continuation-history and capture-history ordering (see
 //! [`crate::move_picker`] and [`crate::history`]), quiescence search over captures
 //! and queen promotions (and, at its first ply, quiet checks) with delta and
-//! static-exchange pruning, mate-distance pruning,
+//! static-exchange pruning, mate-distance pruning, static evaluations corrected by
+//! what earlier searches of the same pawn structure found ([`crate::correction`]),
 //! and draws by repetition (against the game's history too), the fifty-move rule and
 //! insufficient material.
 

@@ -8,8 +8,8 @@
 //! structure. Later static evaluations of positions with the same pawns are shifted by
 //! that average before the pruning decisions read them.
 //!
-//! Entries count 1/[`GRAIN`] of a centipawn, so that small updates are not lost to
-//! rounding, and stay within ±[`MAX_CP`] centipawns.
+//! Entries count 1/`GRAIN` of a centipawn, so that small updates are not lost to
+//! rounding, and stay within ±`MAX_CP` centipawns.
 
 use shakmaty::{Bitboard, Color};
 

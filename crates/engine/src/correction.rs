@@ -13,6 +13,8 @@
 
 use shakmaty::{Bitboard, Color};
 
+use crate::eval::pawn_cache::pawn_slot;
+
 /// Slots per side to move (a power of two).
 const SLOTS: usize = 1 << 14;
 /// Units of an entry per centipawn.
@@ -67,14 +69,9 @@ impl CorrectionHistory {
     }
 }
 
-/// The slot of a side to move and pawn structure: the two bitboards mixed by
-/// multiplication, the high bits taken.
+/// The slot of a side to move and pawn structure: White's entries first, then Black's.
 fn index(turn: Color, white_pawns: Bitboard, black_pawns: Bitboard) -> usize {
-    let mixed = (u64::from(white_pawns).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ u64::from(black_pawns).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-    .wrapping_mul(0x1656_67B1_9E37_79F9);
-    let slot = usize::try_from(mixed >> (64 - SLOTS.trailing_zeros())).unwrap_or(0);
-    slot + if turn.is_white() { 0 } else { SLOTS }
+    pawn_slot(white_pawns, black_pawns, SLOTS) + if turn.is_white() { 0 } else { SLOTS }
 }
 
 #[cfg(test)]

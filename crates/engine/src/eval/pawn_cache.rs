@@ -38,7 +38,7 @@ impl PawnCache {
     /// The pawn structure of `white` and `black`'s pawns under weights `w`, computed
     /// and kept if this cache does not hold it.
     pub fn structure(&mut self, w: &Weights, white: &Side, black: &Side) -> Structure {
-        let index = slot_index(white.pawns, black.pawns);
+        let index = pawn_slot(white.pawns, black.pawns, SLOTS);
         if let Some(slot) = self.slots[index]
             && slot.white == white.pawns
             && slot.black == black.pawns
@@ -60,11 +60,16 @@ impl PawnCache {
     }
 }
 
-fn slot_index(white: Bitboard, black: Bitboard) -> usize {
-    let mixed =
-        (u64::from(white) ^ u64::from(black).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    // The top bits of the product mix all of the input.
-    usize::try_from(mixed >> (64 - SLOTS.trailing_zeros())).unwrap_or(0)
+/// The slot, among `slots` (a power of two), of a table keyed by pawn structure: the
+/// two pawn bitboards mixed by multiplication, the top bits of the product taken (they
+/// mix all of the input). Shared with [`crate::correction`].
+#[must_use]
+pub fn pawn_slot(white: Bitboard, black: Bitboard, slots: usize) -> usize {
+    debug_assert!(slots.is_power_of_two() && slots > 1);
+    let mixed = (u64::from(white).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    .wrapping_mul(0x1656_67B1_9E37_79F9);
+    usize::try_from(mixed >> (64 - slots.trailing_zeros())).unwrap_or(0)
 }
 
 #[cfg(test)]

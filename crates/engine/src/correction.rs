@@ -11,7 +11,7 @@
 //! Entries count 1/`GRAIN` of a centipawn, so that small updates are not lost to
 //! rounding, and stay within ±`MAX_CP` centipawns.
 
-use shakmaty::{Bitboard, Color};
+use shakmaty::{Chess, Position};
 
 use crate::eval::pawn_cache::pawn_slot;
 
@@ -45,59 +45,67 @@ impl CorrectionHistory {
         self.entries.fill(0);
     }
 
-    /// The correction in centipawns for `turn` to move with these pawns.
+    /// The correction in centipawns for `pos`'s side to move and pawns.
     #[must_use]
-    pub fn get(&self, turn: Color, white_pawns: Bitboard, black_pawns: Bitboard) -> i32 {
-        self.entries[index(turn, white_pawns, black_pawns)] / GRAIN
+    pub fn get(&self, pos: &Chess) -> i32 {
+        self.entries[index(pos)] / GRAIN
     }
 
-    /// Learns that a search of `depth` found `searched` where the (uncorrected) static
-    /// evaluation said `raw`.
-    pub fn update(
-        &mut self,
-        turn: Color,
-        white_pawns: Bitboard,
-        black_pawns: Bitboard,
-        depth: i32,
-        raw: i32,
-        searched: i32,
-    ) {
-        let e = &mut self.entries[index(turn, white_pawns, black_pawns)];
+    /// Learns that a search of `pos` to `depth` found `searched` where the
+    /// (uncorrected) static evaluation said `raw`.
+    pub fn update(&mut self, pos: &Chess, depth: i32, raw: i32, searched: i32) {
+        let e = &mut self.entries[index(pos)];
         let target = (searched - raw).clamp(-MAX_CP, MAX_CP) * GRAIN;
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         *e = (*e * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE;
     }
 }
 
-/// The slot of a side to move and pawn structure: White's entries first, then Black's.
-fn index(turn: Color, white_pawns: Bitboard, black_pawns: Bitboard) -> usize {
-    pawn_slot(white_pawns, black_pawns, SLOTS) + if turn.is_white() { 0 } else { SLOTS }
+/// The slot of `pos`'s side to move and pawn structure: White's entries first, then
+/// Black's.
+fn index(pos: &Chess) -> usize {
+    let board = pos.board();
+    let slot = pawn_slot(
+        board.pawns() & board.white(),
+        board.pawns() & board.black(),
+        SLOTS,
+    );
+    slot + if pos.turn().is_white() { 0 } else { SLOTS }
 }
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::{CastlingMode, fen::Fen};
+
     use super::*;
 
-    fn pawns(squares: u64) -> Bitboard {
-        Bitboard(squares)
+    fn position(fen: &str) -> Chess {
+        let fen: Fen = fen.parse().expect("test FEN");
+        fen.into_position(CastlingMode::Standard)
+            .expect("legal test position")
     }
 
     #[test]
     fn learns_towards_the_searched_score_and_stays_bounded() {
         let mut c = CorrectionHistory::default();
-        let (w, b) = (pawns(0xFF00), pawns(0x00FF_0000_0000_0000));
-        assert_eq!(c.get(Color::White, w, b), 0);
+        let white = Chess::default();
+        // The same pawns (and pieces), Black to move.
+        let black = position("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+        // Other pieces, the same pawns and side to move: the same entry.
+        let same_pawns = position("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+        assert_eq!(c.get(&white), 0);
         for _ in 0..200 {
-            c.update(Color::White, w, b, 20, 0, 40);
+            c.update(&white, 20, 0, 40);
         }
-        assert_eq!(c.get(Color::White, w, b), 39);
+        assert_eq!(c.get(&white), 39);
+        assert_eq!(c.get(&same_pawns), 39);
         for _ in 0..200 {
-            c.update(Color::White, w, b, 20, 0, -1_000);
+            c.update(&white, 20, 0, -1_000);
         }
-        assert_eq!(c.get(Color::White, w, b), -63);
+        assert_eq!(c.get(&white), -63);
         // The other side to move has its own entry.
-        assert_eq!(c.get(Color::Black, w, b), 0);
+        assert_eq!(c.get(&black), 0);
         c.clear();
-        assert_eq!(c.get(Color::White, w, b), 0);
+        assert_eq!(c.get(&white), 0);
     }
 }

@@ -1025,15 +1025,9 @@ impl<'e, C: Clock> Search<'e, C> {
             best_score < corrected_eval
         };
         if tells {
-            let board = pos.board();
-            self.engine.correction.update(
-                pos.turn(),
-                board.pawns() & board.white(),
-                board.pawns() & board.black(),
-                depth,
-                raw_eval,
-                best_score,
-            );
+            self.engine
+                .correction
+                .update(pos, depth, raw_eval, best_score);
         }
     }
 
@@ -1256,13 +1250,7 @@ impl MoveScores for Learnt<'_> {
 /// `raw`, the static evaluation of `pos`, shifted by what searches of its pawn
 /// structure found (kept short of the mate scores).
 fn corrected(correction: &CorrectionHistory, pos: &Chess, raw: i32) -> i32 {
-    let board = pos.board();
-    let shift = correction.get(
-        pos.turn(),
-        board.pawns() & board.white(),
-        board.pawns() & board.black(),
-    );
-    (raw + shift).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    (raw + correction.get(pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 fn counter_index(pos: &Chess, prev: Move) -> usize {

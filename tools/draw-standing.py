@@ -15,6 +15,7 @@ import chess
 import chess.engine
 import chess.pgn
 
+
 def bucket(cp):
     """The label of the score range `cp` (centipawns) falls in."""
     if cp < -100:

@@ -3,8 +3,9 @@
 Stockfish scores the position before each of Gambit's moves and after it, and the move
 that dropped Gambit's expected score the most is taken as the decisive mistake. Gambit
 then searches that position again with ten times the match's time: if it now plays
-another move the mistake was one of depth (search), if it plays the same move again it
-was one of judgement (evaluation). Tells which of the two to work on.
+another move that Stockfish rates better by at least half the loss, the mistake was one
+of depth (search); if it plays the same move again it was one of judgement
+(evaluation); another move no better is counted apart (other). Tells which to work on.
 
 The expected score of a Stockfish score `cp` (Gambit's side) is 1 / (1 + 10^(-cp/400)).
 
@@ -80,7 +81,14 @@ def main():
                 again = gambit_engine.play(
                     board, chess.engine.Limit(time=args.ms / 1000), game=object()
                 ).move
-                kind = "search" if again != played else "evaluation"
+                if again == played:
+                    kind = "evaluation"
+                else:
+                    board.push(again)
+                    score = sf.analyse(board, chess.engine.Limit(nodes=args.nodes))["score"]
+                    board.pop()
+                    a2 = score.pov(gambit).score(mate_score=10000)
+                    kind = "search" if expected(a2) >= expected(a) + drop / 2 else "other"
                 where = phase(board)
                 counts[(where, kind)] += 1
                 print(

@@ -19,6 +19,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from match import gambit_colour
+
 
 def expected(cp):
     """Expected score of a centipawn score (mates as +-10000)."""
@@ -26,8 +28,8 @@ def expected(cp):
 
 
 def phase(board):
-    """'opening', 'middlegame' or 'endgame', by the non-pawn material left (a queen 4, a
-    rook 2, a minor piece 1; 24 at the start)."""
+    """'opening' up to move 12, then 'middlegame' or 'endgame' by the non-pawn material
+    left (a queen 4, a rook 2, a minor piece 1; 24 at the start; endgame at 12 or less)."""
     weights = {chess.KNIGHT: 1, chess.BISHOP: 1, chess.ROOK: 2, chess.QUEEN: 4}
     left = sum(w * len(board.pieces(r, c)) for r, w in weights.items() for c in chess.COLORS)
     if board.fullmove_number <= 12:
@@ -69,7 +71,7 @@ def main():
     for path in args.pgn:
         with open(path) as f:
             while (game := chess.pgn.read_game(f)) is not None:
-                gambit = chess.WHITE if game.headers["White"].startswith("Gambit") else chess.BLACK
+                gambit = gambit_colour(game)
                 lost = "0-1" if gambit == chess.WHITE else "1-0"
                 if game.headers["Result"] != lost:
                     continue

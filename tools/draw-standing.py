@@ -15,6 +15,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from match import gambit_colour
+
 
 def bucket(cp):
     """The label of the score range `cp` (centipawns) falls in."""
@@ -42,7 +44,7 @@ def main():
             while (game := chess.pgn.read_game(f)) is not None:
                 if game.headers["Result"] != "1/2-1/2":
                     continue
-                gambit = chess.WHITE if game.headers["White"].startswith("Gambit") else chess.BLACK
+                gambit = gambit_colour(game)
                 node = game.end()
                 for _ in range(2):
                     node = node.parent or node

@@ -49,6 +49,12 @@ def load_book(path):
     return lines
 
 
+def gambit_colour(game):
+    """The colour engine A (Gambit) played in a game of a match against Stockfish, read
+    from the player names this runner writes ("Gambit …" against "Stockfish …")."""
+    return chess.WHITE if game.headers["White"].startswith("Gambit") else chess.BLACK
+
+
 def elo_from_score(wins, draws, losses):
     n = wins + draws + losses
     if n == 0:

@@ -16,7 +16,10 @@ Prints the number of pairs, each side's mean score and the mean difference with 
 import math
 import sys
 
+import chess
 import chess.pgn
+
+from match import gambit_colour
 
 
 def gambit_scores(path):
@@ -24,7 +27,7 @@ def gambit_scores(path):
     out = {}
     with open(path, encoding="utf-8") as f:
         while (game := chess.pgn.read_game(f)) is not None:
-            white = game.headers["White"].startswith("Gambit")
+            white = gambit_colour(game) == chess.WHITE
             score = {"1-0": 1.0, "0-1": 0.0}.get(game.headers["Result"], 0.5)
             out[int(game.headers["Round"])] = score if white else 1.0 - score
     return out

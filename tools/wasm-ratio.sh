@@ -17,17 +17,17 @@ CARGO_TARGET_DIR=$NATIVE_DIR cargo build --quiet --release -p gambit-engine
 (cd tools/wasm-bench && CARGO_TARGET_DIR=$WASM_DIR cargo build --quiet --release --target wasm32-unknown-unknown)
 native=$NATIVE_DIR/release/gambit-engine
 wasm=$WASM_DIR/wasm32-unknown-unknown/release/gambit_wasm_bench.wasm
+ratio() { awk -v w="$1" -v n="$2" 'BEGIN { printf "%.3f", w / n }'; }
 cold=()
 warm=()
 for i in $(seq "$PAIRS"); do
-    n=$(printf 'bench %s\nbench %s\nbench %s\nquit\n' "$DEPTH" "$DEPTH" "$DEPTH" |
+    # nps of each run, one per line: [0] is the cold run, [2] the warm one
+    mapfile -t n < <(printf 'bench %s\nbench %s\nbench %s\nquit\n' "$DEPTH" "$DEPTH" "$DEPTH" |
         nice -n -15 "$native" | grep ' nps$' | awk '{print $3}')
-    w=$(nice -n -15 node tools/wasm-bench/run.mjs "$wasm" "$DEPTH" 3 | awk '{print $3}')
-    read -r n1 n3 < <(echo "$n" | awk 'NR == 1 { a = $1 } NR == 3 { b = $1 } END { print a, b }')
-    read -r w1 w3 < <(echo "$w" | awk 'NR == 1 { a = $1 } NR == 3 { b = $1 } END { print a, b }')
-    c=$(awk -v w="$w1" -v n="$n1" 'BEGIN { printf "%.3f", w / n }')
-    h=$(awk -v w="$w3" -v n="$n3" 'BEGIN { printf "%.3f", w / n }')
-    echo "pair $i: cold native $n1 wasm $w1 nps, ratio $c; warm native $n3 wasm $w3 nps, ratio $h"
+    mapfile -t w < <(nice -n -15 node tools/wasm-bench/run.mjs "$wasm" "$DEPTH" 3 | awk '{print $3}')
+    c=$(ratio "${w[0]}" "${n[0]}")
+    h=$(ratio "${w[2]}" "${n[2]}")
+    echo "pair $i: cold native ${n[0]} wasm ${w[0]} nps, ratio $c; warm native ${n[2]} wasm ${w[2]} nps, ratio $h"
     cold+=("$c")
     warm+=("$h")
 done

@@ -16,7 +16,9 @@
 set -euo pipefail
 SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$SELF")/.."
-ENGINE=${ENGINE:-/work/target-engine/release/gambit-engine}
+# The engine measured: `cargo build --release -p gambit-engine`'s unless told otherwise.
+ENGINE=${ENGINE:-target/release/gambit-engine}
+[ -x "$ENGINE" ] || { echo "no engine at $ENGINE: cargo build --release -p gambit-engine" >&2; exit 2; }
 PY=${PY:-tools/.venv/bin/python}
 GAMES=${GAMES:-100}
 MS=${MS:-200}

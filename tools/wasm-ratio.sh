@@ -11,8 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS=${1:-7}
 DEPTH=${2:-11}
-NATIVE_DIR=${NATIVE_DIR:-/work/target-engine}
-WASM_DIR=${WASM_DIR:-/work/target-engine-wasm}
+# Cargo target directories of the two builds (absolute: the wasm one is built from
+# tools/wasm-bench, its own workspace).
+NATIVE_DIR=${NATIVE_DIR:-$PWD/target}
+WASM_DIR=${WASM_DIR:-$PWD/target/wasm-bench}
 CARGO_TARGET_DIR=$NATIVE_DIR cargo build --quiet --release -p gambit-engine
 (cd tools/wasm-bench && CARGO_TARGET_DIR=$WASM_DIR cargo build --quiet --release --target wasm32-unknown-unknown)
 native=$NATIVE_DIR/release/gambit-engine

@@ -18,9 +18,13 @@ use shakmaty::{Color, Move};
 pub const HISTORY_MAX: i32 = 16_384;
 
 /// Scores bounded by ±[`HISTORY_MAX`]: the arithmetic every history table shares.
+///
+/// Kept as `i16` (the bound fits): the two continuation tables take 576 KiB each instead
+/// of 1 152 KiB, so more of what a node reads stays in the cache. The arithmetic is done
+/// in `i32`, so the scores are the same as with `i32` storage.
 #[derive(Debug, Clone)]
 struct Scores {
-    table: Vec<i32>,
+    table: Vec<i16>,
     /// Whether any score may be non-zero. A fresh or cleared table is all zeros, so
     /// ageing it is skipped (and its memory is not touched before it is needed).
     touched: bool,
@@ -36,14 +40,17 @@ impl Scores {
 
     #[inline]
     fn get(&self, index: usize) -> i32 {
-        self.table[index]
+        i32::from(self.table[index])
     }
 
     fn update(&mut self, index: usize, bonus: i32) {
         self.touched = true;
         let e = &mut self.table[index];
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += bonus - *e * bonus.abs() / HISTORY_MAX;
+        let old = i32::from(*e);
+        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+        // Within ±HISTORY_MAX (the rule keeps it there; the clamp says so), so exact.
+        *e = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
     }
 
     fn age(&mut self) {

@@ -80,6 +80,9 @@ impl<C: Clock> Search<'_, C> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        // The table is read first: its entry is rarely in the cache, and the checks
+        // below (draws, check) run while the memory answers.
+        let entry = self.engine.tt.probe(key, ply);
         let in_check = pos.is_check();
         // Draws.
         if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
@@ -103,7 +106,6 @@ impl<C: Clock> Search<'_, C> {
         self.count_node(ply);
         let pv_node = beta - alpha > 1;
 
-        let entry = self.engine.tt.probe(key, ply);
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
         if let Some(e) = entry
             && !pv_node

@@ -36,8 +36,9 @@ impl<C: Clock> Search<'_, C> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        let in_check = pos.is_check();
+        // The table is read before the check test, which runs while the memory answers.
         let entry = self.engine.tt.probe(key, ply);
+        let in_check = pos.is_check();
         if let Some(e) = entry {
             let cut = match e.bound {
                 Bound::Exact => true,

@@ -28,6 +28,7 @@ def main():
     args = ap.parse_args()
     with open(args.epd) as f:
         # The four FEN fields of each line; the EPD operations (bm, id ...) are not used.
+        # (Not wac.py's epd_positions: python-chess rejects this file's `bm Qd1 + ;`.)
         boards = [chess.Board(" ".join(line.split()[:4]) + " 0 1") for line in f if line.strip()]
     engines = {}
     for name, path in (("A", args.a), ("B", args.b)):

@@ -14,8 +14,8 @@
 //!    [`crate::history`]);
 //! 5. [`Stage::BadNoisy`]: the losing captures, last.
 //!
-//! The quiescence picker ([`MovePicker::noisy`]) only runs stage 2. At quiescence's
-//! first ply, where quiet checks join the captures, the search builds a full picker
+//! The quiescence picker ([`MovePicker::quiescence`]) only runs stage 2. At
+//! quiescence's first ply, where quiet checks join the captures, it runs every stage
 //! over that shorter list instead.
 
 use arrayvec::ArrayVec;
@@ -110,17 +110,34 @@ impl MovePicker {
         )
     }
 
-    /// A picker for quiescence: captures and promotions that do not lose material, in
-    /// MVV-LVA order (`moves` should be noisy moves only).
+    /// A picker for quiescence: every legal move of `pos` when `all` (in check),
+    /// otherwise the captures and queen promotions in most-valuable-victim order, until
+    /// [`Self::keep_noisy_and`] adds the quiet checks of quiescence's first ply.
     #[must_use]
-    pub fn noisy(moves: MoveList, tt: PackedMove) -> Self {
-        Self::build(moves, tt, [None; 3], true)
+    pub fn quiescence(pos: &Chess, tt: PackedMove, all: bool) -> Self {
+        Self::build(pos.legal_moves(), tt, [None; 3], !all)
+    }
+
+    /// Keeps only the noisy moves and those quiet moves that `keep` accepts (which are
+    /// then handed out after the captures). Called before the first [`Self::next`].
+    /// Filtering in place: a move list is 1.5 KiB, and handing a filtered one to the
+    /// picker by value copied it at every quiescence node.
+    pub fn keep_noisy_and(&mut self, keep: Option<impl Fn(Move) -> bool>) {
+        self.quiets_only_noisy = keep.is_none();
+        self.moves
+            .retain(|m| is_noisy(*m) || keep.as_ref().is_some_and(|k| k(*m)));
+    }
+
+    /// Whether the picker has no moves at all (checked before the first [`Self::next`]).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
     }
 
     /// A picker over `moves` (all legal moves of the position, or only its noisy ones
     /// with `only_noisy`).
     #[must_use]
-    pub fn build(
+    fn build(
         moves: MoveList,
         tt: PackedMove,
         refutations: [Option<Move>; 3],
@@ -407,6 +424,46 @@ mod tests {
             .collect();
         assert!(expected.len() > 4 && expected.len() < all.len(), "{all:?}");
         assert_eq!(seen, expected);
+    }
+
+    #[test]
+    fn quiescence_keeps_the_noisy_moves_and_the_wanted_quiet_ones() {
+        // Qxd5 is the only capture; several quiet queen and rook moves give check.
+        let pos = position("4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1");
+        let learnt = Learnt { knight_captures: 0 };
+        let drain = |mut picker: MovePicker| {
+            let mut seen = Vec::new();
+            while let Some(m) = picker.next(&pos, &learnt) {
+                seen.push(m);
+            }
+            seen
+        };
+        let mut captures = MovePicker::quiescence(&pos, PackedMove::NONE, false);
+        captures.keep_noisy_and(None::<fn(Move) -> bool>);
+        let captures = drain(captures);
+        assert_eq!(captures.len(), 1);
+        assert!(captures[0].is_capture());
+
+        let checks = CheckInfo::new(&pos);
+        let mut with_checks = MovePicker::quiescence(&pos, PackedMove::NONE, false);
+        with_checks.keep_noisy_and(Some(|m| checks.gives_check(&pos, m)));
+        let with_checks = drain(with_checks);
+        assert_eq!(with_checks[0], captures[0], "the capture first");
+        let quiet_checks = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !is_noisy(*m) && checks.gives_check(&pos, *m))
+            .count();
+        assert!(quiet_checks > 1);
+        assert_eq!(with_checks.len(), 1 + quiet_checks);
+        assert!(
+            with_checks[1..]
+                .iter()
+                .all(|m| checks.gives_check(&pos, *m))
+        );
+
+        let all = drain(MovePicker::quiescence(&pos, PackedMove::NONE, true));
+        assert_eq!(all.len(), pos.legal_moves().len());
     }
 
     /// Scores quiet moves by their destination square and knight captures high.

@@ -1,7 +1,7 @@
 //! Quiescence search: captures (and at its first ply quiet checks) until the
 //! position is quiet, so the evaluation never judges a position in mid-exchange.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::{INF, MATE, MAX_PLY, Search, corrected};
 use crate::{
@@ -66,28 +66,19 @@ impl<C: Clock> Search<'_, C> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
-        let moves = pos.legal_moves();
-        if in_check && moves.is_empty() {
-            return -MATE + i32::try_from(ply).unwrap_or(0);
-        }
-        let mut picker = if in_check {
-            MovePicker::build(moves, tt_move, [None; 3], false)
-        } else {
-            let mut noisy = moves;
-            let check_info = checks.then(|| CheckInfo::new(pos));
-            noisy.retain(|m| {
-                is_noisy(*m)
-                    || check_info
-                        .as_ref()
-                        .is_some_and(|c| m.promotion().is_none() && c.gives_check(pos, *m))
-            });
-            if checks {
-                // The full picker hands the quiet checks out after the captures.
-                MovePicker::build(noisy, tt_move, [None; 3], false)
-            } else {
-                MovePicker::noisy(noisy, tt_move)
+        let mut picker = MovePicker::quiescence(pos, tt_move, in_check);
+        if in_check {
+            if picker.is_empty() {
+                return -MATE + i32::try_from(ply).unwrap_or(0);
             }
-        };
+        } else {
+            let check_info = checks.then(|| CheckInfo::new(pos));
+            picker.keep_noisy_and(
+                check_info
+                    .as_ref()
+                    .map(|c| |m: Move| m.promotion().is_none() && c.gives_check(pos, m)),
+            );
+        }
         let original_alpha = alpha;
         let mut best_move = None;
         let us = pos.turn();

@@ -16,7 +16,7 @@
 //!
 //! The quiescence picker ([`MovePicker::quiescence`]) only runs stage 2. At
 //! quiescence's first ply, where quiet checks join the captures, it runs every stage
-//! over that shorter list instead.
+//! over that shorter list instead, and in check over every move.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
@@ -110,9 +110,11 @@ impl MovePicker {
         )
     }
 
-    /// A picker for quiescence: every legal move of `pos` when `all` (in check),
-    /// otherwise the captures and queen promotions in most-valuable-victim order, until
-    /// [`Self::keep_noisy_and`] adds the quiet checks of quiescence's first ply.
+    /// A picker over the legal moves of `pos` for quiescence: all of them, stage by
+    /// stage, when `all` (in check); otherwise only the captures and queen promotions,
+    /// in most-valuable-victim order. [`Self::keep_noisy_and`] then drops the quiet
+    /// moves, or keeps those wanted (the quiet checks of quiescence's first ply) to be
+    /// handed out after the captures.
     #[must_use]
     pub fn quiescence(pos: &Chess, tt: PackedMove, all: bool) -> Self {
         Self::build(pos.legal_moves(), tt, [None; 3], !all)

@@ -404,11 +404,11 @@ mod tests {
         let pos = position("4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1");
         let checks = CheckInfo::new(&pos);
         let learnt = Learnt { knight_captures: 0 };
-        let mut all = Vec::new();
-        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
-        while let Some(m) = picker.next(&pos, &learnt) {
-            all.push(m);
-        }
+        let all = drain(
+            MovePicker::new(&pos, PackedMove::NONE, [None; 2], None),
+            &pos,
+            &learnt,
+        );
         // Drop after the first two quiet moves (the capture Qxd5 comes first).
         let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
         let mut seen = Vec::new();
@@ -433,23 +433,16 @@ mod tests {
         // Qxd5 is the only capture; several quiet queen and rook moves give check.
         let pos = position("4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1");
         let learnt = Learnt { knight_captures: 0 };
-        let drain = |mut picker: MovePicker| {
-            let mut seen = Vec::new();
-            while let Some(m) = picker.next(&pos, &learnt) {
-                seen.push(m);
-            }
-            seen
-        };
         let mut captures = MovePicker::quiescence(&pos, PackedMove::NONE, false);
         captures.keep_noisy_and(None::<fn(Move) -> bool>);
-        let captures = drain(captures);
+        let captures = drain(captures, &pos, &learnt);
         assert_eq!(captures.len(), 1);
         assert!(captures[0].is_capture());
 
         let checks = CheckInfo::new(&pos);
         let mut with_checks = MovePicker::quiescence(&pos, PackedMove::NONE, false);
         with_checks.keep_noisy_and(Some(|m| checks.gives_check(&pos, m)));
-        let with_checks = drain(with_checks);
+        let with_checks = drain(with_checks, &pos, &learnt);
         assert_eq!(with_checks[0], captures[0], "the capture first");
         let quiet_checks = pos
             .legal_moves()
@@ -464,8 +457,21 @@ mod tests {
                 .all(|m| checks.gives_check(&pos, *m))
         );
 
-        let all = drain(MovePicker::quiescence(&pos, PackedMove::NONE, true));
+        let all = drain(
+            MovePicker::quiescence(&pos, PackedMove::NONE, true),
+            &pos,
+            &learnt,
+        );
         assert_eq!(all.len(), pos.legal_moves().len());
+    }
+
+    /// Every move `picker` hands out, in order.
+    fn drain(mut picker: MovePicker, pos: &Chess, learnt: &impl MoveScores) -> Vec<Move> {
+        let mut seen = Vec::new();
+        while let Some(m) = picker.next(pos, learnt) {
+            seen.push(m);
+        }
+        seen
     }
 
     /// Scores quiet moves by their destination square and knight captures high.
@@ -488,11 +494,11 @@ mod tests {
     fn order(learnt: &Learnt) -> Vec<Move> {
         // dxe5 and Nxe5 take the same undefended pawn; then quiet moves.
         let pos = position("4k3/8/8/4p3/3P4/5N2/8/4K3 w - - 0 1");
-        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
-        let mut seen = Vec::new();
-        while let Some(m) = picker.next(&pos, learnt) {
-            seen.push(m);
-        }
+        let seen = drain(
+            MovePicker::new(&pos, PackedMove::NONE, [None; 2], None),
+            &pos,
+            learnt,
+        );
         assert_eq!(seen.len(), pos.legal_moves().len());
         seen
     }

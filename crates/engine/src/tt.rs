@@ -115,6 +115,19 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether the stored score settles a search of the window (`alpha`, `beta`): an
+    /// exact score, a lower bound at or above beta, or an upper bound at or below alpha.
+    #[must_use]
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// One entry: the key XOR the data word, and the data word (see the module docs).
 #[derive(Debug, Default)]
 struct Slot {
@@ -345,6 +358,22 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_settles_only_the_windows_its_bound_decides() {
+        let entry = |score, bound| TtEntry {
+            mv: PackedMove::NONE,
+            score,
+            eval: 0,
+            depth: 5,
+            bound,
+        };
+        assert!(entry(40, Bound::Exact).settles(-100, 100));
+        assert!(entry(100, Bound::Lower).settles(0, 100));
+        assert!(!entry(99, Bound::Lower).settles(0, 100));
+        assert!(entry(0, Bound::Upper).settles(0, 100));
+        assert!(!entry(1, Bound::Upper).settles(0, 100));
+    }
 
     #[test]
     fn mate_scores_round_trip_through_different_plies() {

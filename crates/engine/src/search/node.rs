@@ -110,15 +110,9 @@ impl<C: Clock> Search<'_, C> {
         if let Some(e) = entry
             && !pv_node
             && e.depth >= depth
+            && e.settles(alpha, beta)
         {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if cut {
-                return e.score;
-            }
+            return e.score;
         }
 
         // The evaluation as computed (and kept in the table), the same corrected by

@@ -9,7 +9,7 @@ use crate::{
     gives_check::CheckInfo,
     move_picker::{MovePicker, is_noisy},
     see,
-    tt::{Bound, PackedMove},
+    tt::PackedMove,
     zobrist,
 };
 
@@ -39,15 +39,11 @@ impl<C: Clock> Search<'_, C> {
         // The table is read before the check test, which runs while the memory answers.
         let entry = self.engine.tt.probe(key, ply);
         let in_check = pos.is_check();
-        if let Some(e) = entry {
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if cut && beta - alpha == 1 {
-                return e.score;
-            }
+        if let Some(e) = entry
+            && beta - alpha == 1
+            && e.settles(alpha, beta)
+        {
+            return e.score;
         }
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
         let mut best_score;

@@ -9,6 +9,11 @@
 #   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name: l<level>-vs-sf<UCI_Elo>, l<a>-vs-l<b>
 #   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games of a pairing (level-table.py adds them up)
 #
+# ENGINE, GAMES, MS and OUT (default tools/out) change the engine, the games a match, the
+# time a move and where the logs go. A quick screen of an engine change (about 30 min a
+# core; run both builds side by side, then tools/paired.py on the two PGNs):
+#   MS=40 GAMES=400 OUT=tools/out/screen-new ENGINE=<build> tools/calibrate.sh l8-vs-sf2000
+#
 # Every game: 200 ms per move for both sides, 100 games (the 40 openings of tools/book.txt,
 # each with both colours, the first ten twice), adjudicated as cutechess-cli would (win when both engines see
 # >= 1000 cp for 6 plies; draw after ply 80 when both see |score| <= 10 cp for 16 plies).
@@ -22,15 +27,16 @@ ENGINE=${ENGINE:-target/release/gambit-engine}
 PY=${PY:-tools/.venv/bin/python}
 GAMES=${GAMES:-100}
 MS=${MS:-200}
-mkdir -p tools/out
+OUT=${OUT:-tools/out}
+mkdir -p "$OUT"
 
 match() { # name, then match.py arguments
     local name=$1; shift
     "$PY" tools/match.py --a "$ENGINE" --a-ms "$MS" --a-opt "Move Overhead=5" \
         --b-ms "$MS" --games "$GAMES" --book tools/book.txt \
         --resign-cp 1000 --draw-cp 10 \
-        --pgn "tools/out/$name.pgn" --summary "tools/out/$name.json" "$@" \
-        >"tools/out/$name.log" 2>&1
+        --pgn "$OUT/$name.pgn" --summary "$OUT/$name.json" "$@" \
+        >"$OUT/$name.log" 2>&1
 }
 
 one() { # one match by name: l<level>-vs-sf<UCI_Elo> or l<level>-vs-l<level>, optionally

@@ -1,9 +1,11 @@
 //! Move ordering in explicit stages.
 //!
-//! shakmaty generates all legal moves at once; the picker then hands them out lazily,
-//! stage by stage, scoring and sorting a stage only when the search gets that far:
+//! shakmaty generates all legal moves at once; the picker does so only after the
+//! transposition table's move (which often refutes the node alone), then hands them out
+//! lazily, stage by stage, scoring and sorting a stage only when the search gets that far:
 //!
-//! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here;
+//! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here (asked of
+//!    shakmaty for that piece and square only);
 //! 2. [`Stage::GoodNoisy`]: captures and queen promotions by most valuable victim / least
 //!    valuable attacker, nudged by the capture history, those that lose material by
 //!    static exchange set aside;
@@ -14,12 +16,12 @@
 //!    [`crate::history`]);
 //! 5. [`Stage::BadNoisy`]: the losing captures, last.
 //!
-//! The quiescence picker ([`MovePicker::quiescence`]) only runs stage 2. At
+//! The quiescence picker ([`MovePicker::quiescence`]) only runs stages 1 and 2. At
 //! quiescence's first ply, where quiet checks join the captures, it runs every stage
 //! over that shorter list instead, and in check over every move.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, MoveList, Position, Role};
+use shakmaty::{CastlingSide, Chess, Move, MoveList, Position, Role};
 
 use crate::{gives_check::CheckInfo, see, tt::PackedMove};
 
@@ -68,10 +70,63 @@ fn mvv_lva(m: Move) -> i32 {
     victim * 8 + promo * 8 - m.role() as i32
 }
 
+/// Which of a position's legal moves a [`MovePicker`] hands out.
+#[derive(Debug, Clone, Copy)]
+pub enum Wanted {
+    /// Every legal move: the main search, and quiescence in check.
+    All,
+    /// Captures and queen promotions only.
+    Noisy,
+    /// Captures and queen promotions, then the quiet moves that give check (and do not
+    /// promote): quiescence's first ply.
+    NoisyAndChecks(CheckInfo),
+}
+
+impl Wanted {
+    /// Whether `m`, a legal move of `pos`, is wanted.
+    fn accepts(&self, pos: &Chess, m: Move) -> bool {
+        match self {
+            Wanted::All => true,
+            Wanted::Noisy => is_noisy(m),
+            Wanted::NoisyAndChecks(checks) => {
+                is_noisy(m) || (m.promotion().is_none() && checks.gives_check(pos, m))
+            }
+        }
+    }
+}
+
+/// The legal move of `pos` that `packed` describes, if there is one: only the moves of
+/// that piece to that square are generated (a stored move may come from another
+/// position that shares the table's slot).
+#[must_use]
+pub fn table_move(pos: &Chess, packed: PackedMove) -> Option<Move> {
+    if packed.is_none() {
+        return None;
+    }
+    let (from, to) = (packed.from(), packed.to());
+    if !pos.us().contains(from) {
+        return None;
+    }
+    let role = pos.board().role_at(from)?;
+    // shakmaty encodes castling as the king taking its own rook.
+    let candidates = if role == Role::King && (pos.us() & pos.board().rooks()).contains(to) {
+        pos.castling_moves(if to > from {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        })
+    } else {
+        pos.san_candidates(role, to)
+    };
+    candidates.into_iter().find(|m| packed.matches(*m))
+}
+
 /// Hands out the legal moves of a position, best guesses first.
 #[derive(Debug)]
 pub struct MovePicker {
+    /// The wanted legal moves, generated after the table's move was handed out.
     moves: MoveList,
+    wanted: Wanted,
     /// Scores of `moves[i]`, filled stage by stage (never zeroed: a node that stops at
     /// the transposition-table move pays nothing for it).
     scores: ArrayVec<i32, 256>,
@@ -87,66 +142,31 @@ pub struct MovePicker {
     bad_end: usize,
     bad_cursor: usize,
     refutation_cursor: usize,
-    quiets_only_noisy: bool,
     /// Set when quiet moves that give no check are no longer wanted (see
     /// [`MovePicker::drop_quiets_without_check`]): which moves give check.
     checks_only: Option<CheckInfo>,
 }
 
 impl MovePicker {
-    /// A picker over all legal moves of `pos` for the main search.
+    /// A picker over all legal moves for the main search.
     #[must_use]
-    pub fn new(
-        pos: &Chess,
-        tt: PackedMove,
-        killers: [Option<Move>; 2],
-        counter: Option<Move>,
-    ) -> Self {
-        Self::build(
-            pos.legal_moves(),
-            tt,
-            [killers[0], killers[1], counter],
-            false,
-        )
+    pub fn new(tt: PackedMove, killers: [Option<Move>; 2], counter: Option<Move>) -> Self {
+        Self::build(Wanted::All, tt, [killers[0], killers[1], counter])
     }
 
-    /// A picker over the legal moves of `pos` for quiescence: all of them, stage by
-    /// stage, when `all` (in check); otherwise only the captures and queen promotions,
-    /// in most-valuable-victim order. [`Self::keep_noisy_and`] then drops the quiet
-    /// moves, or keeps those wanted (the quiet checks of quiescence's first ply) to be
-    /// handed out after the captures.
+    /// A picker for quiescence: the captures and queen promotions in
+    /// most-valuable-victim order, then any quiet moves `wanted` (every move, stage by
+    /// stage, in check).
     #[must_use]
-    pub fn quiescence(pos: &Chess, tt: PackedMove, all: bool) -> Self {
-        Self::build(pos.legal_moves(), tt, [None; 3], !all)
+    pub fn quiescence(tt: PackedMove, wanted: Wanted) -> Self {
+        Self::build(wanted, tt, [None; 3])
     }
 
-    /// Keeps only the noisy moves and those quiet moves that `keep` accepts (which are
-    /// then handed out after the captures). Called before the first [`Self::next`].
-    /// Filtering in place: a move list is 1.5 KiB, and handing a filtered one to the
-    /// picker by value copied it at every quiescence node.
-    pub fn keep_noisy_and(&mut self, keep: Option<impl Fn(Move) -> bool>) {
-        self.quiets_only_noisy = keep.is_none();
-        self.moves
-            .retain(|m| is_noisy(*m) || keep.as_ref().is_some_and(|k| k(*m)));
-    }
-
-    /// Whether the picker has no moves at all (checked before the first [`Self::next`]).
     #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// A picker over `moves` (all legal moves of the position, or only its noisy ones
-    /// with `only_noisy`).
-    #[must_use]
-    fn build(
-        moves: MoveList,
-        tt: PackedMove,
-        refutations: [Option<Move>; 3],
-        only_noisy: bool,
-    ) -> Self {
+    fn build(wanted: Wanted, tt: PackedMove, refutations: [Option<Move>; 3]) -> Self {
         Self {
-            moves,
+            moves: MoveList::new(),
+            wanted,
             scores: ArrayVec::new(),
             stage: Stage::TtMove,
             tt,
@@ -157,8 +177,17 @@ impl MovePicker {
             bad_end: 0,
             bad_cursor: 0,
             refutation_cursor: 0,
-            quiets_only_noisy: only_noisy,
             checks_only: None,
+        }
+    }
+
+    /// Generates the wanted legal moves of `pos`. Filtering in place: a move list is
+    /// 1.5 KiB, and handing a filtered copy around copied it at every quiescence node.
+    fn generate(&mut self, pos: &Chess) {
+        self.moves = pos.legal_moves();
+        let wanted = self.wanted;
+        if !matches!(wanted, Wanted::All) {
+            self.moves.retain(|m| wanted.accepts(pos, *m));
         }
     }
 
@@ -255,15 +284,15 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::ScoreNoisy;
-                    if !self.tt.is_none()
-                        && let Some(&m) = self.moves.iter().find(|m| self.tt.matches(**m))
-                        && (!self.quiets_only_noisy || is_noisy(m))
+                    if let Some(m) = table_move(pos, self.tt)
+                        && self.wanted.accepts(pos, m)
                     {
                         self.tt_given = Some(m);
                         return Some(m);
                     }
                 }
                 Stage::ScoreNoisy => {
+                    self.generate(pos);
                     // Partition: noisy moves first.
                     let mut end = 0;
                     for i in 0..self.moves.len() {
@@ -296,7 +325,7 @@ impl MovePicker {
                         self.bad_end += 1;
                     }
                     None => {
-                        self.stage = if self.quiets_only_noisy {
+                        self.stage = if matches!(self.wanted, Wanted::Noisy) {
                             Stage::Done
                         } else {
                             Stage::Killers
@@ -360,8 +389,7 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::history::History;
-    use shakmaty::Color;
-    use shakmaty::{CastlingMode, fen::Fen};
+    use shakmaty::{CastlingMode, Color, Square, fen::Fen};
 
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>()
@@ -376,7 +404,7 @@ mod tests {
         let legal = pos.legal_moves();
         let tt = PackedMove::new(legal[7]);
         let quiet = legal.iter().copied().find(|m| !is_noisy(*m));
-        let mut picker = MovePicker::new(&pos, tt, [quiet, quiet], None);
+        let mut picker = MovePicker::new(tt, [quiet, quiet], None);
         let history = History::default();
         let mut seen = Vec::new();
         struct Butterfly<'h>(&'h History, Color);
@@ -405,12 +433,12 @@ mod tests {
         let checks = CheckInfo::new(&pos);
         let learnt = Learnt { knight_captures: 0 };
         let all = drain(
-            MovePicker::new(&pos, PackedMove::NONE, [None; 2], None),
+            MovePicker::new(PackedMove::NONE, [None; 2], None),
             &pos,
             &learnt,
         );
         // Drop after the first two quiet moves (the capture Qxd5 comes first).
-        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
+        let mut picker = MovePicker::new(PackedMove::NONE, [None; 2], None);
         let mut seen = Vec::new();
         while let Some(m) = picker.next(&pos, &learnt) {
             seen.push(m);
@@ -433,16 +461,20 @@ mod tests {
         // Qxd5 is the only capture; several quiet queen and rook moves give check.
         let pos = position("4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1");
         let learnt = Learnt { knight_captures: 0 };
-        let mut captures = MovePicker::quiescence(&pos, PackedMove::NONE, false);
-        captures.keep_noisy_and(None::<fn(Move) -> bool>);
-        let captures = drain(captures, &pos, &learnt);
+        let captures = drain(
+            MovePicker::quiescence(PackedMove::NONE, Wanted::Noisy),
+            &pos,
+            &learnt,
+        );
         assert_eq!(captures.len(), 1);
         assert!(captures[0].is_capture());
 
         let checks = CheckInfo::new(&pos);
-        let mut with_checks = MovePicker::quiescence(&pos, PackedMove::NONE, false);
-        with_checks.keep_noisy_and(Some(|m| checks.gives_check(&pos, m)));
-        let with_checks = drain(with_checks, &pos, &learnt);
+        let with_checks = drain(
+            MovePicker::quiescence(PackedMove::NONE, Wanted::NoisyAndChecks(checks)),
+            &pos,
+            &learnt,
+        );
         assert_eq!(with_checks[0], captures[0], "the capture first");
         let quiet_checks = pos
             .legal_moves()
@@ -458,11 +490,70 @@ mod tests {
         );
 
         let all = drain(
-            MovePicker::quiescence(&pos, PackedMove::NONE, true),
+            MovePicker::quiescence(PackedMove::NONE, Wanted::All),
             &pos,
             &learnt,
         );
         assert_eq!(all.len(), pos.legal_moves().len());
+
+        // A quiet move from the table is not handed out where only captures are wanted.
+        let quiet = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| !is_noisy(*m) && !checks.gives_check(&pos, *m))
+            .expect("a quiet move that gives no check");
+        let from_table = drain(
+            MovePicker::quiescence(PackedMove::new(quiet), Wanted::Noisy),
+            &pos,
+            &learnt,
+        );
+        assert_eq!(from_table, captures);
+    }
+
+    #[test]
+    fn every_legal_move_is_found_again_from_its_packed_form() {
+        for fen in [
+            // Castling both ways, promotions with and without capture, en passant.
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            // In check.
+            "4k3/8/8/8/1b6/8/8/4K2R w K - 0 1",
+        ] {
+            let pos = position(fen);
+            let legal = pos.legal_moves();
+            assert!(legal.len() > 3, "{fen}");
+            for m in &legal {
+                assert_eq!(
+                    table_move(&pos, PackedMove::new(*m)),
+                    Some(*m),
+                    "{fen}: {m:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_packed_move_that_is_not_legal_here_is_not_found() {
+        // The knight on d2 is pinned, f1 is empty, e8 is Black's king, and a1 holds no
+        // rook to castle with.
+        let pos = position("4k3/8/8/8/1b6/8/3N4/4K2R w K - 0 1");
+        let packed = |from: Square, to: Square| {
+            PackedMove::new(Move::Normal {
+                role: Role::Knight,
+                from,
+                capture: None,
+                to,
+                promotion: None,
+            })
+        };
+        assert_eq!(table_move(&pos, packed(Square::D2, Square::F3)), None);
+        assert_eq!(table_move(&pos, packed(Square::F1, Square::F2)), None);
+        assert_eq!(table_move(&pos, packed(Square::E8, Square::E7)), None);
+        assert_eq!(table_move(&pos, packed(Square::E1, Square::A1)), None);
+        assert_eq!(table_move(&pos, PackedMove::NONE), None);
+        assert!(table_move(&pos, packed(Square::E1, Square::F1)).is_some());
+        assert!(table_move(&pos, packed(Square::E1, Square::H1)).is_some_and(|m| m.is_castle()));
     }
 
     /// Every move `picker` hands out, in order.
@@ -495,7 +586,7 @@ mod tests {
         // dxe5 and Nxe5 take the same undefended pawn; then quiet moves.
         let pos = position("4k3/8/8/4p3/3P4/5N2/8/4K3 w - - 0 1");
         let seen = drain(
-            MovePicker::new(&pos, PackedMove::NONE, [None; 2], None),
+            MovePicker::new(PackedMove::NONE, [None; 2], None),
             &pos,
             learnt,
         );

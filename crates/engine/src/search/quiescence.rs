@@ -1,13 +1,13 @@
 //! Quiescence search: captures (and at its first ply quiet checks) until the
 //! position is quiet, so the evaluation never judges a position in mid-exchange.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Position};
 
 use super::{INF, MATE, MAX_PLY, Search, corrected};
 use crate::{
     clock::Clock,
     gives_check::CheckInfo,
-    move_picker::{MovePicker, is_noisy},
+    move_picker::{MovePicker, Wanted, is_noisy},
     see,
     tt::PackedMove,
     zobrist,
@@ -62,19 +62,14 @@ impl<C: Clock> Search<'_, C> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
-        let mut picker = MovePicker::quiescence(pos, tt_move, in_check);
-        if in_check {
-            if picker.is_empty() {
-                return -MATE + i32::try_from(ply).unwrap_or(0);
-            }
+        let wanted = if in_check {
+            Wanted::All
+        } else if checks {
+            Wanted::NoisyAndChecks(CheckInfo::new(pos))
         } else {
-            let check_info = checks.then(|| CheckInfo::new(pos));
-            picker.keep_noisy_and(
-                check_info
-                    .as_ref()
-                    .map(|c| |m: Move| m.promotion().is_none() && c.gives_check(pos, m)),
-            );
-        }
+            Wanted::Noisy
+        };
+        let mut picker = MovePicker::quiescence(tt_move, wanted);
         let original_alpha = alpha;
         let mut best_move = None;
         let us = pos.turn();
@@ -110,6 +105,10 @@ impl<C: Clock> Search<'_, C> {
                     }
                 }
             }
+        }
+        if in_check && best_score == -INF {
+            // In check nothing is pruned, so there was no legal move.
+            return -MATE + i32::try_from(ply).unwrap_or(0);
         }
         let stored_eval = if in_check { 0 } else { raw_eval };
         let window = (original_alpha, beta);

@@ -197,6 +197,14 @@ impl MovePicker {
         self.stage
     }
 
+    /// Whether `m`, the move just handed out, is known not to lose material by static
+    /// exchange: a capture from [`Stage::GoodNoisy`], which tested it to hand it out
+    /// there (queen promotions are handed out there untested).
+    #[must_use]
+    pub fn holds_exchange(&self, m: Move) -> bool {
+        self.stage == Stage::GoodNoisy && m.promotion() != Some(Role::Queen)
+    }
+
     /// From now on hands out no quiet move that gives no check: the search calls this
     /// once it would prune every further quiet move but a check, so that those moves
     /// are neither scored nor sorted. The checks keep their order among themselves.
@@ -389,6 +397,7 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::history::History;
+    use crate::see;
     use shakmaty::{CastlingMode, Color, Square, fen::Fen};
 
     fn position(fen: &str) -> Chess {
@@ -554,6 +563,43 @@ mod tests {
         assert_eq!(table_move(&pos, PackedMove::NONE), None);
         assert!(table_move(&pos, packed(Square::E1, Square::F1)).is_some());
         assert!(table_move(&pos, packed(Square::E1, Square::H1)).is_some_and(|m| m.is_castle()));
+    }
+
+    #[test]
+    fn only_captures_that_passed_the_exchange_test_are_said_to_hold() {
+        // Nxd5 wins a pawn, Qxb5 loses the queen to the pawn on a6, and g8=Q promotes.
+        let pos = position("k7/6P1/p7/1p1p4/5N2/8/8/1Q2K3 w - - 0 1");
+        let tt = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == Square::B5)
+            .expect("Qxb5 is legal");
+        let mut picker = MovePicker::new(PackedMove::new(tt), [None; 2], None);
+        let learnt = Learnt { knight_captures: 0 };
+        let mut seen = Vec::new();
+        while let Some(m) = picker.next(&pos, &learnt) {
+            seen.push((m, picker.holds_exchange(m), see::see_ge(&pos, m, 0)));
+        }
+        assert_eq!(
+            seen[0],
+            (tt, false, false),
+            "the table's move is not tested"
+        );
+        for &(m, holds, wins) in &seen {
+            if holds {
+                assert!(m.is_capture() && wins, "{m:?}");
+            }
+        }
+        let knight = seen
+            .iter()
+            .find(|(m, ..)| m.role() == Role::Knight && m.is_capture())
+            .expect("Nxd5 is handed out");
+        assert!(knight.1, "Nxd5 passed the test");
+        let promotion = seen
+            .iter()
+            .find(|(m, ..)| m.promotion() == Some(Role::Queen))
+            .expect("g8=Q is handed out");
+        assert!(!promotion.1, "queen promotions are not tested");
     }
 
     /// Every move `picker` hands out, in order.

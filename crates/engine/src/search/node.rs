@@ -234,7 +234,10 @@ impl<C: Clock> Search<'_, C> {
                     if depth <= 7 && !see::see_ge(pos, m, -60 * depth) {
                         continue;
                     }
-                } else if depth <= 6 && !see::see_ge(pos, m, -95 * depth) {
+                } else if depth <= 6
+                    && !picker.holds_exchange(m)
+                    && !see::see_ge(pos, m, -95 * depth)
+                {
                     continue;
                 }
             }

@@ -1,7 +1,7 @@
 //! Quiescence search: captures (and at its first ply quiet checks) until the
 //! position is quiet, so the evaluation never judges a position in mid-exchange.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Bitboard, Chess, Position, Rank, Role};
 
 use super::{INF, MATE, MAX_PLY, Search, corrected};
 use crate::{
@@ -62,6 +62,11 @@ impl<C: Clock> Search<'_, C> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
         }
+        if !in_check && !checks && stand_pat + best_capture_gain(pos) + DELTA_MARGIN <= alpha {
+            // Delta pruning below would skip every capture: none is generated.
+            self.store(key, ply, None, best_score, (alpha, beta), raw_eval, 0);
+            return best_score;
+        }
         let wanted = if in_check {
             Wanted::All
         } else if checks {
@@ -79,10 +84,10 @@ impl<C: Clock> Search<'_, C> {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 let gain = m.capture().map_or(0, see::value)
                     + m.promotion().map_or(0, |p| see::value(p) - 100);
-                if is_noisy(m) && stand_pat + gain + 180 <= alpha {
+                if is_noisy(m) && stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if !see::see_ge(pos, m, 0) {
+                if !picker.holds_exchange(m) && !see::see_ge(pos, m, 0) {
                     continue;
                 }
             }
@@ -114,5 +119,75 @@ impl<C: Clock> Search<'_, C> {
         let window = (original_alpha, beta);
         self.store(key, ply, best_move, best_score, window, stored_eval, 0);
         best_score
+    }
+}
+
+/// How far above alpha a capture's gain may leave the standing-pat score before delta
+/// pruning skips it.
+const DELTA_MARGIN: i32 = 180;
+
+/// An upper bound on what one noisy move of `pos` can win, for delta pruning: the most
+/// valuable enemy piece that one of ours attacks (pins ignored), a pawn taken en passant,
+/// and no bound (the most a move can ever win) while a pawn of ours can promote.
+fn best_capture_gain(pos: &Chess) -> i32 {
+    let board = pos.board();
+    let us = pos.turn();
+    let seventh = Bitboard::from(us.relative_rank(Rank::Seventh));
+    if (pos.our(Role::Pawn) & seventh).any() {
+        return 2 * see::value(Role::Queen);
+    }
+    let occupied = board.occupied();
+    for role in [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ] {
+        let attacked = (pos.them() & board.by_role(role))
+            .into_iter()
+            .any(|sq| board.attacks_to(sq, us, occupied).any());
+        if attacked || (role == Role::Pawn && pos.maybe_ep_square().is_some()) {
+            return see::value(role);
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    fn gain(fen: &str) -> i32 {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .expect("test FEN parses")
+            .into_position(CastlingMode::Standard)
+            .expect("test FEN is legal");
+        best_capture_gain(&pos)
+    }
+
+    #[test]
+    fn the_best_capture_gain_is_the_most_valuable_attacked_piece() {
+        // The rook on d1 attacks the queen on d8 and the knight on c4 the pawn on b6.
+        assert_eq!(
+            gain("3qk3/8/1p6/8/2N5/8/8/3RK3 w - - 0 1"),
+            see::value(Role::Queen)
+        );
+        // Only the pawn on e5 can be taken, by the pawn on d4.
+        assert_eq!(
+            gain("4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1"),
+            see::value(Role::Pawn)
+        );
+        // Nothing is attacked.
+        assert_eq!(gain("4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1"), 0);
+        // Nothing is attacked, but d5xe6 en passant takes a pawn.
+        assert_eq!(
+            gain("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1"),
+            see::value(Role::Pawn)
+        );
+        // A pawn on the seventh rank may promote: no bound.
+        assert!(gain("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1") > 2 * see::value(Role::Queen) - 100);
     }
 }

@@ -210,10 +210,15 @@ impl<C: Clock> Search<'_, C> {
             .unwrap_or(usize::MAX);
 
         let previous = self.previous_moves(ply);
-        let checks = CheckInfo::new(pos);
+        // Worked out at the second move: whether the first gives check does not matter
+        // (it is neither pruned nor reduced), and it often refutes the node alone.
+        let mut checks: Option<CheckInfo> = None;
         while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
             let quiet = !is_noisy(m);
-            let gives_check = checks.gives_check(pos, m);
+            let gives_check = searched > 0
+                && checks
+                    .get_or_insert_with(|| CheckInfo::new(pos))
+                    .gives_check(pos, m);
             if best_score > -MATE_BOUND && !in_check && !gives_check {
                 if quiet {
                     // Late-move and futility pruning: once either holds it holds for
@@ -222,7 +227,8 @@ impl<C: Clock> Search<'_, C> {
                         && ((depth <= 5 && quiets_tried.len() >= lmp_limit)
                             || (depth <= 6 && static_eval + 90 + 85 * depth <= alpha))
                     {
-                        picker.drop_quiets_without_check(pos, &checks);
+                        let checks = checks.get_or_insert_with(|| CheckInfo::new(pos));
+                        picker.drop_quiets_without_check(pos, checks);
                         continue;
                     }
                     // History pruning: a quiet move that keeps failing here is skipped.

@@ -1,11 +1,9 @@
 //! Move ordering in explicit stages.
 //!
-//! shakmaty generates all legal moves at once; the picker does so only after the
-//! transposition table's move (which often refutes the node alone), then hands them out
-//! lazily, stage by stage, scoring and sorting a stage only when the search gets that far:
+//! shakmaty generates all legal moves at once; the picker then hands them out lazily,
+//! stage by stage, scoring and sorting a stage only when the search gets that far:
 //!
-//! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here (asked of
-//!    shakmaty for that piece and square only);
+//! 1. [`Stage::TtMove`]: the transposition table's move, if it is legal here;
 //! 2. [`Stage::GoodNoisy`]: captures and queen promotions by most valuable victim / least
 //!    valuable attacker, nudged by the capture history, those that lose material by
 //!    static exchange set aside;
@@ -21,7 +19,7 @@
 //! over that shorter list instead, and in check over every move.
 
 use arrayvec::ArrayVec;
-use shakmaty::{CastlingSide, Chess, Move, MoveList, Position, Role};
+use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 use crate::{gives_check::CheckInfo, see, tt::PackedMove};
 
@@ -95,36 +93,10 @@ impl Wanted {
     }
 }
 
-/// The legal move of `pos` that `packed` describes, if there is one: only the moves of
-/// that piece to that square are generated (a stored move may come from another
-/// position that shares the table's slot).
-#[must_use]
-pub fn table_move(pos: &Chess, packed: PackedMove) -> Option<Move> {
-    if packed.is_none() {
-        return None;
-    }
-    let (from, to) = (packed.from(), packed.to());
-    if !pos.us().contains(from) {
-        return None;
-    }
-    let role = pos.board().role_at(from)?;
-    // shakmaty encodes castling as the king taking its own rook.
-    let candidates = if role == Role::King && (pos.us() & pos.board().rooks()).contains(to) {
-        pos.castling_moves(if to > from {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        })
-    } else {
-        pos.san_candidates(role, to)
-    };
-    candidates.into_iter().find(|m| packed.matches(*m))
-}
-
 /// Hands out the legal moves of a position, best guesses first.
 #[derive(Debug)]
 pub struct MovePicker {
-    /// The wanted legal moves, generated after the table's move was handed out.
+    /// The legal moves; only the wanted ones once past [`Stage::TtMove`].
     moves: MoveList,
     wanted: Wanted,
     /// Scores of `moves[i]`, filled stage by stage (never zeroed: a node that stops at
@@ -148,24 +120,31 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker over all legal moves for the main search.
+    /// A picker over all legal moves of `pos` for the main search.
     #[must_use]
-    pub fn new(tt: PackedMove, killers: [Option<Move>; 2], counter: Option<Move>) -> Self {
-        Self::build(Wanted::All, tt, [killers[0], killers[1], counter])
+    pub fn new(
+        pos: &Chess,
+        tt: PackedMove,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> Self {
+        Self::build(pos, Wanted::All, tt, [killers[0], killers[1], counter])
     }
 
-    /// A picker for quiescence: the captures and queen promotions in
+    /// A picker for quiescence over `pos`: the captures and queen promotions in
     /// most-valuable-victim order, then any quiet moves `wanted` (every move, stage by
     /// stage, in check).
     #[must_use]
-    pub fn quiescence(tt: PackedMove, wanted: Wanted) -> Self {
-        Self::build(wanted, tt, [None; 3])
+    pub fn quiescence(pos: &Chess, tt: PackedMove, wanted: Wanted) -> Self {
+        Self::build(pos, wanted, tt, [None; 3])
     }
 
+    /// The moves are generated here, straight into the picker (a move list is 1.5 KiB;
+    /// generated anywhere else, it would be copied in).
     #[must_use]
-    fn build(wanted: Wanted, tt: PackedMove, refutations: [Option<Move>; 3]) -> Self {
+    fn build(pos: &Chess, wanted: Wanted, tt: PackedMove, refutations: [Option<Move>; 3]) -> Self {
         Self {
-            moves: MoveList::new(),
+            moves: pos.legal_moves(),
             wanted,
             scores: ArrayVec::new(),
             stage: Stage::TtMove,
@@ -181,14 +160,21 @@ impl MovePicker {
         }
     }
 
-    /// Generates the wanted legal moves of `pos`. Filtering in place: a move list is
-    /// 1.5 KiB, and handing a filtered copy around copied it at every quiescence node.
-    fn generate(&mut self, pos: &Chess) {
-        self.moves = pos.legal_moves();
-        let wanted = self.wanted;
-        if !matches!(wanted, Wanted::All) {
-            self.moves.retain(|m| wanted.accepts(pos, *m));
+    /// Drops the quiet moves that are not wanted, in place, keeping the order. (Where
+    /// only noisy moves are wanted, the quiet ones are partitioned off and never reached.)
+    fn keep_wanted(&mut self, pos: &Chess) {
+        if !matches!(self.wanted, Wanted::NoisyAndChecks(_)) {
+            return;
         }
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if self.wanted.accepts(pos, m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
     }
 
     /// The current stage.
@@ -292,7 +278,8 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::ScoreNoisy;
-                    if let Some(m) = table_move(pos, self.tt)
+                    if !self.tt.is_none()
+                        && let Some(&m) = self.moves.iter().find(|m| self.tt.matches(**m))
                         && self.wanted.accepts(pos, m)
                     {
                         self.tt_given = Some(m);
@@ -300,7 +287,7 @@ impl MovePicker {
                     }
                 }
                 Stage::ScoreNoisy => {
-                    self.generate(pos);
+                    self.keep_wanted(pos);
                     // Partition: noisy moves first.
                     let mut end = 0;
                     for i in 0..self.moves.len() {
@@ -413,7 +400,7 @@ mod tests {
         let legal = pos.legal_moves();
         let tt = PackedMove::new(legal[7]);
         let quiet = legal.iter().copied().find(|m| !is_noisy(*m));
-        let mut picker = MovePicker::new(tt, [quiet, quiet], None);
+        let mut picker = MovePicker::new(&pos, tt, [quiet, quiet], None);
         let history = History::default();
         let mut seen = Vec::new();
         struct Butterfly<'h>(&'h History, Color);
@@ -442,12 +429,12 @@ mod tests {
         let checks = CheckInfo::new(&pos);
         let learnt = Learnt { knight_captures: 0 };
         let all = drain(
-            MovePicker::new(PackedMove::NONE, [None; 2], None),
+            MovePicker::new(&pos, PackedMove::NONE, [None; 2], None),
             &pos,
             &learnt,
         );
         // Drop after the first two quiet moves (the capture Qxd5 comes first).
-        let mut picker = MovePicker::new(PackedMove::NONE, [None; 2], None);
+        let mut picker = MovePicker::new(&pos, PackedMove::NONE, [None; 2], None);
         let mut seen = Vec::new();
         while let Some(m) = picker.next(&pos, &learnt) {
             seen.push(m);
@@ -471,7 +458,7 @@ mod tests {
         let pos = position("4k3/8/8/3p4/8/8/8/R2QK3 w - - 0 1");
         let learnt = Learnt { knight_captures: 0 };
         let captures = drain(
-            MovePicker::quiescence(PackedMove::NONE, Wanted::Noisy),
+            MovePicker::quiescence(&pos, PackedMove::NONE, Wanted::Noisy),
             &pos,
             &learnt,
         );
@@ -480,7 +467,7 @@ mod tests {
 
         let checks = CheckInfo::new(&pos);
         let with_checks = drain(
-            MovePicker::quiescence(PackedMove::NONE, Wanted::NoisyAndChecks(checks)),
+            MovePicker::quiescence(&pos, PackedMove::NONE, Wanted::NoisyAndChecks(checks)),
             &pos,
             &learnt,
         );
@@ -499,7 +486,7 @@ mod tests {
         );
 
         let all = drain(
-            MovePicker::quiescence(PackedMove::NONE, Wanted::All),
+            MovePicker::quiescence(&pos, PackedMove::NONE, Wanted::All),
             &pos,
             &learnt,
         );
@@ -512,57 +499,11 @@ mod tests {
             .find(|m| !is_noisy(*m) && !checks.gives_check(&pos, *m))
             .expect("a quiet move that gives no check");
         let from_table = drain(
-            MovePicker::quiescence(PackedMove::new(quiet), Wanted::Noisy),
+            MovePicker::quiescence(&pos, PackedMove::new(quiet), Wanted::Noisy),
             &pos,
             &learnt,
         );
         assert_eq!(from_table, captures);
-    }
-
-    #[test]
-    fn every_legal_move_is_found_again_from_its_packed_form() {
-        for fen in [
-            // Castling both ways, promotions with and without capture, en passant.
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-            // In check.
-            "4k3/8/8/8/1b6/8/8/4K2R w K - 0 1",
-        ] {
-            let pos = position(fen);
-            let legal = pos.legal_moves();
-            assert!(legal.len() > 3, "{fen}");
-            for m in &legal {
-                assert_eq!(
-                    table_move(&pos, PackedMove::new(*m)),
-                    Some(*m),
-                    "{fen}: {m:?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_packed_move_that_is_not_legal_here_is_not_found() {
-        // The knight on d2 is pinned, f1 is empty, e8 is Black's king, and a1 holds no
-        // rook to castle with.
-        let pos = position("4k3/8/8/8/1b6/8/3N4/4K2R w K - 0 1");
-        let packed = |from: Square, to: Square| {
-            PackedMove::new(Move::Normal {
-                role: Role::Knight,
-                from,
-                capture: None,
-                to,
-                promotion: None,
-            })
-        };
-        assert_eq!(table_move(&pos, packed(Square::D2, Square::F3)), None);
-        assert_eq!(table_move(&pos, packed(Square::F1, Square::F2)), None);
-        assert_eq!(table_move(&pos, packed(Square::E8, Square::E7)), None);
-        assert_eq!(table_move(&pos, packed(Square::E1, Square::A1)), None);
-        assert_eq!(table_move(&pos, PackedMove::NONE), None);
-        assert!(table_move(&pos, packed(Square::E1, Square::F1)).is_some());
-        assert!(table_move(&pos, packed(Square::E1, Square::H1)).is_some_and(|m| m.is_castle()));
     }
 
     #[test]
@@ -574,7 +515,7 @@ mod tests {
             .into_iter()
             .find(|m| m.to() == Square::B5)
             .expect("Qxb5 is legal");
-        let mut picker = MovePicker::new(PackedMove::new(tt), [None; 2], None);
+        let mut picker = MovePicker::new(&pos, PackedMove::new(tt), [None; 2], None);
         let learnt = Learnt { knight_captures: 0 };
         let mut seen = Vec::new();
         while let Some(m) = picker.next(&pos, &learnt) {
@@ -632,7 +573,7 @@ mod tests {
         // dxe5 and Nxe5 take the same undefended pawn; then quiet moves.
         let pos = position("4k3/8/8/4p3/3P4/5N2/8/4K3 w - - 0 1");
         let seen = drain(
-            MovePicker::new(PackedMove::NONE, [None; 2], None),
+            MovePicker::new(&pos, PackedMove::NONE, [None; 2], None),
             &pos,
             learnt,
         );

@@ -198,7 +198,7 @@ impl<C: Clock> Search<'_, C> {
             .checked_sub(1)
             .and_then(|p| self.played[p])
             .and_then(|prev| self.engine.counters[counter_index(pos, prev)]);
-        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let mut picker = MovePicker::new(pos, tt_move, killers, counter);
         let us = pos.turn();
         let original_alpha = alpha;
         let mut best_score = -INF;

@@ -74,7 +74,7 @@ impl<C: Clock> Search<'_, C> {
         } else {
             Wanted::Noisy
         };
-        let mut picker = MovePicker::quiescence(tt_move, wanted);
+        let mut picker = MovePicker::quiescence(pos, tt_move, wanted);
         let original_alpha = alpha;
         let mut best_move = None;
         let us = pos.turn();

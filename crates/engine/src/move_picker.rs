@@ -163,18 +163,10 @@ impl MovePicker {
     /// Drops the quiet moves that are not wanted, in place, keeping the order. (Where
     /// only noisy moves are wanted, the quiet ones are partitioned off and never reached.)
     fn keep_wanted(&mut self, pos: &Chess) {
-        if !matches!(self.wanted, Wanted::NoisyAndChecks(_)) {
-            return;
+        let wanted = self.wanted;
+        if matches!(wanted, Wanted::NoisyAndChecks(_)) {
+            self.retain_from(0, |m| wanted.accepts(pos, m));
         }
-        let mut kept = 0;
-        for i in 0..self.moves.len() {
-            let m = self.moves[i];
-            if self.wanted.accepts(pos, m) {
-                self.moves[kept] = m;
-                kept += 1;
-            }
-        }
-        self.moves.truncate(kept);
     }
 
     /// The current stage.
@@ -207,11 +199,17 @@ impl MovePicker {
     /// Keeps, of the moves from `start` on, only those that give check (and their
     /// scores, where scored), in their order.
     fn keep_checks_from(&mut self, start: usize, pos: &Chess, checks: &CheckInfo) {
+        self.retain_from(start, |m| checks.gives_check(pos, m));
+    }
+
+    /// Keeps, of the moves from `start` on, only those `keep` accepts (and their
+    /// scores, where scored), in their order.
+    fn retain_from(&mut self, start: usize, keep: impl Fn(Move) -> bool) {
         let scored = self.scores.len() == self.moves.len();
         let mut kept = start;
         for i in start..self.moves.len() {
             let m = self.moves[i];
-            if checks.gives_check(pos, m) {
+            if keep(m) {
                 self.moves[kept] = m;
                 if scored {
                     self.scores[kept] = self.scores[i];

@@ -8,9 +8,12 @@
 #   tools/instructions.sh <engine> [<engine> ...]
 set -euo pipefail
 command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgrind" >&2; exit 2; }
+report=$(mktemp)
+trap 'rm -f "$report"' EXIT
 for engine in "$@"; do
-    nodes=$("$engine" bench | tail -n1 | awk '{print $1}')
-    count=$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-        "$engine" bench 2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ,)
+    # One run: `bench`'s last line (the node count) on stdout, cachegrind's summary on stderr.
+    nodes=$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        "$engine" bench 2>"$report" | tail -n1 | awk '{print $1}')
+    count=$(sed -n 's/.*I *refs: *//p' "$report" | tr -d ,)
     echo "$engine: $nodes nodes, $count instructions"
 done

@@ -75,7 +75,8 @@ class Reference:
         limit = chess.engine.Limit(nodes=self.nodes)
         info = self.sf.analyse(board, limit, root_moves=moves, game=object())
         cp = info["score"].pov(board.turn).score(mate_score=10000)
-        return cp, info["pv"][0].uci()
+        pv = info.get("pv") or moves or [None]
+        return cp, pv[0].uci() if pv[0] else ""
 
     def best(self, board):
         """(score, move) of Stockfish's own choice."""

@@ -33,12 +33,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from blunders import expected
 from match import gambit_colour
-
-
-def expected(cp):
-    """Expected score of a centipawn score."""
-    return 1 / (1 + 10 ** (-cp / 400))
 
 
 def sample_positions(paths, count, seed, after_ply):

@@ -25,7 +25,6 @@ looks like.
 
 import argparse
 import json
-import math
 import os
 import random
 
@@ -35,6 +34,7 @@ import chess.pgn
 
 from blunders import expected
 from match import gambit_colour
+from paired import interval
 
 
 def sample_positions(paths, count, seed, after_ply):
@@ -102,14 +102,6 @@ class Reference:
 
     def quit(self):
         self.sf.quit()
-
-
-def interval(diffs):
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
-    half = 1.96 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
 
 
 def main():

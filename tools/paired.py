@@ -40,6 +40,15 @@ def collect(paths):
     }
 
 
+def interval(diffs):
+    """Mean of paired differences and its 95 % interval (normal approximation)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
 def main():
     args = sys.argv[1:]
     if "--" not in args:
@@ -49,15 +58,12 @@ def main():
     keys = sorted(set(a) & set(b))
     if len(keys) < 2:
         sys.exit("fewer than two games in common")
-    diffs = [a[k] - b[k] for k in keys]
-    mean = sum(diffs) / len(diffs)
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-    half = 1.96 * sd / math.sqrt(len(diffs))
+    mean, low, high = interval([a[k] - b[k] for k in keys])
     mean_a = sum(a[k] for k in keys) / len(keys)
     mean_b = sum(b[k] for k in keys) / len(keys)
     print(
         f"{len(keys)} pairs: A {mean_a:.3f}, B {mean_b:.3f}, "
-        f"A - B {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+        f"A - B {mean:+.3f} [{low:+.3f}, {high:+.3f}]"
     )
 
 

@@ -3,7 +3,7 @@
 
 use shakmaty::{Bitboard, Chess, Position, Rank, Role};
 
-use super::{INF, MATE, MAX_PLY, Search, corrected};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY, Search, corrected};
 use crate::{
     clock::Clock,
     gives_check::CheckInfo,
@@ -79,7 +79,15 @@ impl<C: Clock> Search<'_, C> {
         let mut best_move = None;
         let us = pos.turn();
         let previous = self.previous_moves(ply);
+        let mut quiet_evasions = 0;
         while let Some(m) = picker.next(pos, &self.learnt(us, previous)) {
+            if in_check && !is_noisy(m) {
+                // Once a move escapes a mate, two quiet evasions are enough.
+                if best_score > -MATE_BOUND && quiet_evasions >= 2 {
+                    continue;
+                }
+                quiet_evasions += 1;
+            }
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 let gain = m.capture().map_or(0, see::value)

@@ -12,7 +12,8 @@
 //! static-exchange pruning of quiet moves, static-exchange pruning of losing captures,
 //! killer, counter-move, history, continuation-history and capture-history ordering (see
 //! [`crate::move_picker`] and [`crate::history`]), quiescence search over captures
-//! and queen promotions (and, at its first ply, quiet checks) with delta and
+//! and queen promotions (and, at its first ply, quiet checks; in check, the captures
+//! and two quiet evasions once one move has escaped mate) with delta and
 //! static-exchange pruning, mate-distance pruning, static evaluations corrected by
 //! what earlier searches of the same pawn structure found ([`crate::correction`]),
 //! and draws by repetition (against the game's history too), the fifty-move rule and

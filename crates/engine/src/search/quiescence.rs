@@ -15,10 +15,11 @@ use crate::{
 
 impl<C: Clock> Search<'_, C> {
     /// Quiescence search: captures and queen promotions that do not lose material
-    /// until the position is quiet, or every move when in check. With `checks` (its
-    /// first ply, straight from the main search) quiet checks that do not lose the
-    /// piece are tried too, so a mating or forking check just beyond the horizon is
-    /// seen.
+    /// until the position is quiet. In check, every capture and promotion is tried,
+    /// and quiet evasions until one move has escaped mate and two quiet ones have been
+    /// tried. With `checks` (its first ply, straight from the main search) quiet checks
+    /// that do not lose the piece are tried too, so a mating or forking check just
+    /// beyond the horizon is seen.
     pub(super) fn qsearch(
         &mut self,
         pos: &Chess,
@@ -165,15 +166,47 @@ fn best_capture_gain(pos: &Chess) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{
+        clock::ManualClock, level::Level, limits::SearchLimits, root::Root, search::Engine,
+    };
     use shakmaty::{CastlingMode, fen::Fen};
 
-    fn gain(fen: &str) -> i32 {
-        let pos: Chess = fen
-            .parse::<Fen>()
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
             .expect("test FEN parses")
             .into_position(CastlingMode::Standard)
-            .expect("test FEN is legal");
-        best_capture_gain(&pos)
+            .expect("test FEN is legal")
+    }
+
+    fn gain(fen: &str) -> i32 {
+        best_capture_gain(&position(fen))
+    }
+
+    #[test]
+    fn in_check_it_tries_two_quiet_evasions_once_mate_is_escaped() {
+        // The rook on e1 checks the lone king on e5, which has six squares off the
+        // file and nothing to capture. The first king move escapes mate, so only one
+        // more is tried: three nodes, this one and two replies (each of which stands
+        // pat, having nothing to capture).
+        let pos = position("8/8/8/4k3/8/8/8/K3R3 b - - 0 1");
+        assert_eq!(pos.legal_moves().len(), 6);
+        let mut engine = Engine::with_hash_mb(1);
+        let root = Root::new(pos.clone());
+        let key = root.key;
+        let clock = ManualClock::new();
+        let mut search = Search::new(
+            &mut engine,
+            root,
+            Level::full(),
+            SearchLimits::depth(1),
+            clock,
+        );
+        let score = search.qsearch(&pos, key, 0, -INF, INF, false);
+        assert!(
+            score > -MATE_BOUND && score < -300,
+            "a rook down, not mated: {score}"
+        );
+        assert_eq!(search.nodes(), 3);
     }
 
     #[test]

@@ -75,14 +75,11 @@ fn index(pos: &Chess) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, fen::Fen};
-
     use super::*;
+    use crate::root::parse_fen;
 
     fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("test FEN");
-        fen.into_position(CastlingMode::Standard)
-            .expect("legal test position")
+        parse_fen(fen).expect("legal test position")
     }
 
     #[test]

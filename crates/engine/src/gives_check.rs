@@ -148,6 +148,7 @@ fn gives_check_by_playing(pos: &Chess, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::root::parse_fen;
     use shakmaty::{CastlingMode, fen::Fen};
 
     /// Walks every legal move to `depth` plies from `pos` and checks the fast answer
@@ -182,9 +183,7 @@ mod tests {
     }
 
     fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("test FEN parses");
-        fen.into_position(CastlingMode::Standard)
-            .expect("test FEN is a legal position")
+        parse_fen(fen).expect("test FEN is a legal position")
     }
 
     #[test]

@@ -382,14 +382,12 @@ impl MovePicker {
 mod tests {
     use super::*;
     use crate::history::History;
+    use crate::root::parse_fen;
     use crate::see;
-    use shakmaty::{CastlingMode, Color, Square, fen::Fen};
+    use shakmaty::{Color, Square};
 
     fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .expect("test FEN parses")
-            .into_position(CastlingMode::Standard)
-            .expect("test FEN is legal")
+        parse_fen(fen).expect("test FEN is legal")
     }
 
     #[test]

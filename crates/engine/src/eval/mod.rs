@@ -264,13 +264,11 @@ pub fn evaluate_cached(pos: &Chess, cache: &mut PawnCache) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, FromSetup, fen::Fen};
+    use crate::root::parse_fen;
+    use shakmaty::{CastlingMode, FromSetup};
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("legal")
+        parse_fen(fen).expect("legal")
     }
 
     fn mirrored(fen: &str) -> Chess {

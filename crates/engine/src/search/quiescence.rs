@@ -167,15 +167,15 @@ fn best_capture_gain(pos: &Chess) -> i32 {
 mod tests {
     use super::*;
     use crate::{
-        clock::ManualClock, level::Level, limits::SearchLimits, root::Root, search::Engine,
+        clock::ManualClock,
+        level::Level,
+        limits::SearchLimits,
+        root::{Root, parse_fen},
+        search::Engine,
     };
-    use shakmaty::{CastlingMode, fen::Fen};
 
     fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .expect("test FEN parses")
-            .into_position(CastlingMode::Standard)
-            .expect("test FEN is legal")
+        parse_fen(fen).expect("test FEN is legal")
     }
 
     fn gain(fen: &str) -> i32 {

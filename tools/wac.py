@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Solves an EPD test suite (WAC by default) with a UCI engine at a fixed time per move.
+"""Solves an EPD test suite (WAC by default) with a UCI engine at a fixed time per move,
+or at a fixed node count (`--nodes`: the same answers however busy the machine is).
 
 A position counts as solved when the engine's move is one of the `bm` moves (and none
 of the `am` moves). Prints each failure and the solved count.
@@ -33,6 +34,8 @@ def main():
     ap.add_argument("--engine", default="target/release/gambit-engine")
     ap.add_argument("--epd", default="../shared/data/wac.epd")
     ap.add_argument("--ms", type=int, default=1000, help="time per position in ms")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="nodes per position instead of a time (the same search on a busy machine)")
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--threads", type=int, default=1, help="UCI Threads (search threads)")
     ap.add_argument("--summary", default=None)
@@ -45,7 +48,9 @@ def main():
     solved, total, failed = 0, 0, []
     start = time.time()
     for board, ops in epd_positions(args.epd):
-        result = eng.play(board, chess.engine.Limit(time=args.ms / 1000), game=object())
+        limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
+                 else chess.engine.Limit(time=args.ms / 1000))
+        result = eng.play(board, limit, game=object())
         ok = True
         if "bm" in ops:
             ok = result.move in ops["bm"]
@@ -58,7 +63,8 @@ def main():
             print(f"FAIL {ops.get('id')}: played {board.san(result.move)}, "
                   f"expected {[board.san(m) for m in ops.get('bm', [])]}", flush=True)
     eng.quit()
-    summary = {"solved": solved, "total": total, "ms": args.ms, "threads": args.threads,
+    summary = {"solved": solved, "total": total, "ms": args.ms, "nodes": args.nodes,
+               "threads": args.threads,
                "failed": failed,
                "seconds": round(time.time() - start)}
     print(json.dumps(summary))

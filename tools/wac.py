@@ -63,7 +63,8 @@ def main():
             print(f"FAIL {ops.get('id')}: played {board.san(result.move)}, "
                   f"expected {[board.san(m) for m in ops.get('bm', [])]}", flush=True)
     eng.quit()
-    summary = {"solved": solved, "total": total, "ms": args.ms, "nodes": args.nodes,
+    summary = {"solved": solved, "total": total,
+               "ms": None if args.nodes else args.ms, "nodes": args.nodes,
                "threads": args.threads,
                "failed": failed,
                "seconds": round(time.time() - start)}

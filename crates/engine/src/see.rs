@@ -106,14 +106,11 @@ pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen, uci::UciMove};
+    use crate::root::parse_fen;
+    use shakmaty::uci::UciMove;
 
     fn check(fen: &str, uci: &str, threshold: i32) -> bool {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("pos");
+        let pos = parse_fen(fen).expect("pos");
         let m = uci
             .parse::<UciMove>()
             .expect("uci")

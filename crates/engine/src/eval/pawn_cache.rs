@@ -74,10 +74,10 @@ pub fn pawn_slot(white: Bitboard, black: Bitboard, slots: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+    use shakmaty::{Chess, Position, fen::Fen};
 
     use super::PawnCache;
-    use crate::eval;
+    use crate::{eval, root::parse_fen};
 
     /// Evaluates every position `depth` plies from `pos` with and without the cache.
     fn agree(pos: &Chess, depth: u32, cache: &mut PawnCache) -> usize {
@@ -106,11 +106,7 @@ mod tests {
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "8/5pk1/6p1/3P4/1p6/1P3KP1/8/8 b - - 0 40",
         ] {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .expect("test FEN parses")
-                .into_position(CastlingMode::Standard)
-                .expect("test FEN is legal");
+            let pos = parse_fen(fen).expect("test FEN is legal");
             // Each position twice: once filling the cache, once from it.
             assert!(agree(&pos, 3, &mut cache) > 100);
             agree(&pos, 3, &mut cache);

@@ -119,14 +119,11 @@ fn outruns_king(pos: &Chess, us: &Side, them: &Side, sq: Square, r: usize) -> bo
 mod tests {
     use super::*;
     use crate::eval::side;
-    use shakmaty::{CastlingMode, Color, fen::Fen};
+    use crate::root::parse_fen;
+    use shakmaty::Color;
 
     fn outruns(fen: &str, pawn: Square) -> bool {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .expect("fen")
-            .into_position(CastlingMode::Standard)
-            .expect("legal");
+        let pos = parse_fen(fen).expect("legal");
         let white = side(&pos, Color::White);
         let black = side(&pos, Color::Black);
         let (us, them) = if white.pawns.contains(pawn) {

@@ -45,11 +45,11 @@ def main():
         eng.configure({"Hash": args.hash})
     if args.threads > 1:
         eng.configure({"Threads": args.threads})
+    limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
+             else chess.engine.Limit(time=args.ms / 1000))
     solved, total, failed = 0, 0, []
     start = time.time()
     for board, ops in epd_positions(args.epd):
-        limit = (chess.engine.Limit(nodes=args.nodes) if args.nodes
-                 else chess.engine.Limit(time=args.ms / 1000))
         result = eng.play(board, limit, game=object())
         ok = True
         if "bm" in ops:

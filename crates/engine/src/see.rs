@@ -15,6 +15,13 @@ pub const fn value(role: Role) -> i32 {
     VALUE[role as usize - 1]
 }
 
+/// What `m` wins on its square before any recapture: the captured piece, and for a
+/// promotion the new piece less the pawn.
+#[must_use]
+pub fn material_gain(m: Move) -> i32 {
+    m.capture().map_or(0, value) + m.promotion().map_or(0, |p| value(p) - value(Role::Pawn))
+}
+
 fn attackers_to(pos: &Chess, sq: Square, occupied: Bitboard) -> Bitboard {
     let b = pos.board();
     (attacks::pawn_attacks(Color::Black, sq) & b.pawns() & b.white())

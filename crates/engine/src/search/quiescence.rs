@@ -91,9 +91,7 @@ impl<C: Clock> Search<'_, C> {
             }
             if !in_check {
                 // Delta pruning: even winning this piece cannot reach alpha.
-                let gain = m.capture().map_or(0, see::value)
-                    + m.promotion().map_or(0, |p| see::value(p) - 100);
-                if is_noisy(m) && stand_pat + gain + DELTA_MARGIN <= alpha {
+                if is_noisy(m) && stand_pat + see::material_gain(m) + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 if !picker.holds_exchange(m) && !see::see_ge(pos, m, 0) {

@@ -313,3 +313,22 @@ impl<'e, C: Clock> Search<'e, C> {
             .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
+
+#[cfg(test)]
+impl<'e> Search<'e, crate::clock::ManualClock> {
+    /// A full-strength search of the position `fen` on a clock that does not move, and
+    /// the position's key: for tests that call one node of the search directly.
+    pub(super) fn for_test(engine: &'e mut Engine, fen: &str) -> (Self, Chess, u64) {
+        let pos = crate::root::parse_fen(fen).expect("test FEN is legal");
+        let root = Root::new(pos.clone());
+        let key = root.key;
+        let search = Self::new(
+            engine,
+            root,
+            Level::full(),
+            SearchLimits::depth(1),
+            crate::clock::ManualClock::new(),
+        );
+        (search, pos, key)
+    }
+}

@@ -425,13 +425,7 @@ pub(super) fn corrected(correction: &CorrectionHistory, pos: &Chess, raw: i32) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{
-        clock::ManualClock,
-        level::Level,
-        limits::SearchLimits,
-        root::{Root, parse_fen},
-        search::Engine,
-    };
+    use crate::search::Engine;
 
     #[test]
     fn captures_far_below_alpha_are_pruned_after_the_first_move() {
@@ -441,17 +435,9 @@ mod tests {
         // is searched; each later one, even winning its pawn outright, stays far below
         // alpha and is skipped, as are the quiet moves. Two nodes: this one and the
         // first reply, where Black stands pat. Searching every capture would take five.
-        let pos = parse_fen("6rk/7q/8/p1p1p3/1P1P4/8/8/K7 w - - 0 1").expect("test FEN is legal");
         let mut engine = Engine::with_hash_mb(1);
-        let root = Root::new(pos.clone());
-        let key = root.key;
-        let mut search = Search::new(
-            &mut engine,
-            root,
-            Level::full(),
-            SearchLimits::depth(1),
-            ManualClock::new(),
-        );
+        let (mut search, pos, key) =
+            Search::for_test(&mut engine, "6rk/7q/8/p1p1p3/1P1P4/8/8/K7 w - - 0 1");
         let static_eval = search.evaluate(&pos);
         assert!(
             static_eval < -1_100,

@@ -164,13 +164,7 @@ fn best_capture_gain(pos: &Chess) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{
-        clock::ManualClock,
-        level::Level,
-        limits::SearchLimits,
-        root::{Root, parse_fen},
-        search::Engine,
-    };
+    use crate::{root::parse_fen, search::Engine};
 
     fn position(fen: &str) -> Chess {
         parse_fen(fen).expect("test FEN is legal")
@@ -186,19 +180,10 @@ mod tests {
         // file and nothing to capture. The first king move escapes mate, so only one
         // more is tried: three nodes, this one and two replies (each of which stands
         // pat, having nothing to capture).
-        let pos = position("8/8/8/4k3/8/8/8/K3R3 b - - 0 1");
-        assert_eq!(pos.legal_moves().len(), 6);
         let mut engine = Engine::with_hash_mb(1);
-        let root = Root::new(pos.clone());
-        let key = root.key;
-        let clock = ManualClock::new();
-        let mut search = Search::new(
-            &mut engine,
-            root,
-            Level::full(),
-            SearchLimits::depth(1),
-            clock,
-        );
+        let (mut search, pos, key) =
+            Search::for_test(&mut engine, "8/8/8/4k3/8/8/8/K3R3 b - - 0 1");
+        assert_eq!(pos.legal_moves().len(), 6);
         let score = search.qsearch(&pos, key, 0, -INF, INF, false);
         assert!(
             score > -MATE_BOUND && score < -300,

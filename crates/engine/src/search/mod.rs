@@ -316,8 +316,8 @@ impl<'e, C: Clock> Search<'e, C> {
 
 #[cfg(test)]
 impl<'e> Search<'e, crate::clock::ManualClock> {
-    /// A full-strength search of the position `fen` on a clock that does not move, and
-    /// the position's key: for tests that call one node of the search directly.
+    /// A full-strength search of the position `fen` on a clock that does not move, with
+    /// the position and its key: for tests that call one node of the search directly.
     pub(super) fn for_test(engine: &'e mut Engine, fen: &str) -> (Self, Chess, u64) {
         let pos = crate::root::parse_fen(fen).expect("test FEN is legal");
         let root = Root::new(pos.clone());

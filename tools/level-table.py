@@ -11,6 +11,9 @@ opponent(s), games, score and Elo with a 95% interval.
   that level's rating + the difference of the pooled score; the uncertainties add up
   along the chain (in quadrature).
 
+A level whose matches are not in the directory (say, levels 6..8 when only levels 1..5
+were measured again) is left out of the table, and `LEVEL_ELO` shows `?` in its place.
+
 Usage: tools/.venv/bin/python tools/level-table.py [--out tools/out]
 """
 import argparse
@@ -66,7 +69,7 @@ def anchored(out, level):
     """A level's rating from its games against Stockfish's rungs."""
     matches = list(rungs_played(out, level).items())
     if not matches:
-        raise SystemExit(f"no match of level {level} against Stockfish in {out}")
+        return None
     games = sum(m["games"] for _, m in matches)
     score = sum(points(m) for _, m in matches)
     # Solve sum(points) = sum(games * E(R - rung)) by bisection.
@@ -91,23 +94,26 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="tools/out")
     args = ap.parse_args()
-    rows = {level: anchored(args.out, level) for level in ANCHORED}
+    rows = {level: row for level in ANCHORED if (row := anchored(args.out, level))}
     for level in CHAIN:
         paths = pairing_paths(args.out, f"l{level}-vs-l{level + 1}")
-        if not paths:
-            raise SystemExit(f"no match of level {level} against level {level + 1} in {args.out}")
+        if not paths or level + 1 not in rows:
+            continue
         m = pooled(paths)
         e = elo_from_score(m["wins"], m["draws"], m["losses"])
         above, above_err = rows[level + 1][3], rows[level + 1][4]
         rows[level] = (f"level {level + 1}", m["games"], f"{points(m):g}/{m['games']}",
                        above + e["elo"], math.hypot(above_err, (e["elo_high"] - e["elo_low"]) / 2))
+    if not rows:
+        raise SystemExit(f"no calibration match in {args.out}")
     print("| level | opponent | games | score | Elo (95%) |")
     print("|---|---|---|---|---|")
-    for level in range(1, 9):
+    for level in sorted(rows):
         opponent, games, score, rating, err = rows[level]
         print(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
     print()
-    print("LEVEL_ELO = [" + ", ".join(f"{rows[l][3]:.0f}" for l in range(1, 9)) + "]")
+    labels = (f"{rows[l][3]:.0f}" if l in rows else "?" for l in range(1, 9))
+    print("LEVEL_ELO = [" + ", ".join(labels) + "]")
 
 
 if __name__ == "__main__":

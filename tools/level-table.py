@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The README's level table from the calibration matches (tools/calibrate.sh).
 
-Reads the match summaries in tools/out/ and prints a Markdown table: each level's
-opponent(s), games, score and Elo with a 95% interval.
+Reads match summaries and prints a Markdown table: each level's opponent(s), games,
+score and Elo with a 95% interval. By default it reads tools/calibration/, the committed
+summaries behind the README's table and `LEVEL_ELO`; `--out tools/out` (or a
+sub-directory) tables a new calibration before its summaries are copied there.
 
 * Levels 4..8 played Stockfish 15.1 at one or more UCI_Elo rungs (`l<level>-vs-sf<rung>`;
   a pairing's `-more` matches, where played, add their games); a level's rating is the
@@ -14,7 +16,7 @@ opponent(s), games, score and Elo with a 95% interval.
 A level whose matches are not in the directory (say, levels 6..8 when only levels 1..5
 were measured again) is left out of the table, and `LEVEL_ELO` shows `?` in its place.
 
-Usage: tools/.venv/bin/python tools/level-table.py [--out tools/out]
+Usage: tools/.venv/bin/python tools/level-table.py [--out tools/calibration]
 """
 import argparse
 import glob
@@ -92,7 +94,7 @@ def anchored(out, level):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default="tools/out")
+    ap.add_argument("--out", default="tools/calibration")
     args = ap.parse_args()
     rows = {level: row for level in ANCHORED if (row := anchored(args.out, level))}
     for level in CHAIN:

@@ -68,7 +68,9 @@ def main():
 
     weights_rs = os.path.join(sys.argv[2], "weights.rs")
     source = open(weights_rs).read()
-    pattern = re.compile(r"(/// The weights the engine plays with[^\n]*\n)(?://[^\n]*\n)*"
+    # The doc comment (`///` lines) stays; the last tuner's `//` lines go.
+    pattern = re.compile(r"(/// The weights the engine plays with[^\n]*\n(?:///[^\n]*\n)*)"
+                         r"(?://(?!/)[^\n]*\n)*"
                          r"pub const DEFAULT: Weights = Weights \{.*?\n\};", re.S)
     if not pattern.search(source):
         sys.exit(f"{weights_rs}: no `pub const DEFAULT: Weights = Weights {{ ... }};` found")

@@ -117,6 +117,7 @@ def traits(board, us):
 
 
 def score_cp(info, pov):
+    """The score of an `analyse` result in centipawns from `pov`'s side (mates as ±10 000)."""
     s = info["score"].pov(pov)
     return s.score(mate_score=10000)
 
@@ -125,7 +126,8 @@ def collect(args):
     n_shard, of = (int(x) for x in args.shard.split("/"))
     gambit = chess.engine.SimpleEngine.popen_uci(args.engine)
     fish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    out = open(args.out, "w") if args.out else None
+    # Line-buffered, so that a shard stopped early keeps every position it scored.
+    out = open(args.out, "w", buffering=1) if args.out else None
     rows = []
     index = 0
     for path in args.pgn:
@@ -149,6 +151,8 @@ def collect(args):
                     board.push(move)
     gambit.quit()
     fish.quit()
+    if out:
+        out.close()
     return rows
 
 

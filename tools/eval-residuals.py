@@ -24,7 +24,6 @@ Usage:
 import argparse
 import collections
 import json
-import math
 import statistics
 import sys
 
@@ -32,7 +31,8 @@ import chess
 import chess.engine
 import chess.pgn
 
-from match import gambit_colour
+from match import gambit_colour, parse_shard
+from paired import interval
 
 VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
 
@@ -123,7 +123,7 @@ def score_cp(info, pov):
 
 
 def collect(args):
-    n_shard, of = (int(x) for x in args.shard.split("/"))
+    n_shard, of = args.shard
     gambit = chess.engine.SimpleEngine.popen_uci(args.engine)
     fish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     # Line-buffered, so that a shard stopped early keeps every position it scored.
@@ -169,9 +169,8 @@ def report(rows, window):
     for name, ds in sorted(groups.items(), key=lambda kv: (kv[0] != "all", kv[0])):
         if len(ds) < 50:
             continue
-        mean = statistics.fmean(ds)
-        half = 1.96 * statistics.pstdev(ds) / math.sqrt(len(ds))
-        print(f"{name:60} {len(ds):6} {mean:7.1f} {half:6.1f} {statistics.median(ds):7.1f}")
+        mean, _, high = interval(ds)
+        print(f"{name:60} {len(ds):6} {mean:7.1f} {high - mean:6.1f} {statistics.median(ds):7.1f}")
 
 
 def main():
@@ -183,7 +182,7 @@ def main():
     p.add_argument("--depth", type=int, default=1, help="depth of Gambit's search")
     p.add_argument("--skip", type=int, default=16, help="plies skipped at the start (the book)")
     p.add_argument("--window", type=int, default=300)
-    p.add_argument("--shard", default="0/1")
+    p.add_argument("--shard", type=parse_shard, default=(0, 1), metavar="I/N")
     p.add_argument("--out")
     p.add_argument("--merge", nargs="*", help="JSON-lines files of earlier runs to group")
     args = p.parse_args()

@@ -49,6 +49,14 @@ def load_book(path):
     return lines
 
 
+def parse_shard(text):
+    """`i/n` → (i, n), with 0 <= i < n."""
+    index, count = (int(part) for part in text.split("/"))
+    if not 0 <= index < count:
+        raise argparse.ArgumentTypeError(f"shard {text}: want i/n with 0 <= i < n")
+    return index, count
+
+
 def gambit_colour(game):
     """The colour engine A (Gambit) played in a game of a match against Stockfish, read
     from the player names this runner writes ("Gambit …" against "Stockfish …")."""

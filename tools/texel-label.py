@@ -25,15 +25,9 @@ import chess
 import chess.engine
 import chess.pgn
 
+from match import parse_shard
+
 RESULTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
-
-
-def parse_shard(text):
-    """`i/n` → (i, n), with 0 <= i < n."""
-    index, count = (int(part) for part in text.split("/"))
-    if not 0 <= index < count:
-        raise argparse.ArgumentTypeError(f"shard {text}: want i/n with 0 <= i < n")
-    return index, count
 
 
 def positions(paths, skip_plies):

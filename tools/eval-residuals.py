@@ -70,12 +70,8 @@ def traits(board, us):
     """The groups a position belongs to, from the side `us`'s point of view."""
     them = not us
     minors = lambda c: len(board.pieces(chess.KNIGHT, c)) + len(board.pieces(chess.BISHOP, c))
-    non_pawn = sum(
-        len(board.pieces(r, c)) * v
-        for r, v in VALUES.items()
-        if r != chess.PAWN
-        for c in (chess.WHITE, chess.BLACK)
-    )
+    pawns = len(board.pieces(chess.PAWN, us)) + len(board.pieces(chess.PAWN, them))
+    non_pawn = material(board, us) + material(board, them) - pawns
     out = []
     out.append("phase: " + ("opening/middlegame (non-pawn >= 40)" if non_pawn >= 40
                             else "late middlegame (20..39)" if non_pawn >= 20
@@ -100,16 +96,16 @@ def traits(board, us):
         out.append("bishop pair: ours only")
     if len(board.pieces(chess.BISHOP, them)) >= 2 and len(board.pieces(chess.BISHOP, us)) < 2:
         out.append("bishop pair: theirs only")
-    out.append(f"kings castled (us, them): ({king_castled(board, us)}, {king_castled(board, them)})")
+    castled = (king_castled(board, us), king_castled(board, them))
+    out.append(f"kings castled (us, them): ({castled[0]}, {castled[1]})")
     pp = (passed_pawns(board, us), passed_pawns(board, them))
     out.append(f"passed pawns (us, them): ({min(pp[0], 2)}+, {min(pp[1], 2)}+)")
     opposite_castled = (
-        king_castled(board, us) and king_castled(board, them)
+        all(castled)
         and (chess.square_file(board.king(us)) < 4) != (chess.square_file(board.king(them)) < 4)
     )
     if opposite_castled:
         out.append("kings on opposite wings")
-    pawns = len(board.pieces(chess.PAWN, us)) + len(board.pieces(chess.PAWN, them))
     out.append("pawns on board: " + ("13+" if pawns >= 13 else "9..12" if pawns >= 9 else "<= 8"))
     if minors(us) + minors(them) > 0 and non_pawn <= 12:
         out.append("minor-piece endgame or lighter")

@@ -237,7 +237,7 @@ impl<C: Clock> Search<'_, C> {
                         continue;
                     }
                     // A quiet move that loses material outright is not worth a shallow look.
-                    if depth <= 7 && !see::see_ge(pos, m, -60 * depth) {
+                    if depth <= 7 && !see::see_ge(pos, m, -25 * depth * depth) {
                         continue;
                     }
                 } else if depth <= 6 {

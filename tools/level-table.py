@@ -16,7 +16,12 @@ sub-directory) tables a new calibration before its summaries are copied there.
 A level whose matches are not in the directory (say, levels 6..8 when only levels 1..5
 were measured again) is left out of the table, and `LEVEL_ELO` shows `?` in its place.
 
-Usage: tools/.venv/bin/python tools/level-table.py [--out tools/calibration]
+`--check` prints nothing new: it fails (exit 1) unless every row of the table is in
+README.md as printed and `LEVEL_ELO` in src/opponent/levels.rs is the one printed, so
+that CI catches a summary left out of a commit or a label not updated. It needs only
+the standard library.
+
+Usage: tools/.venv/bin/python tools/level-table.py [--out tools/calibration] [--check]
 """
 import argparse
 import glob
@@ -25,7 +30,7 @@ import math
 import os
 import re
 
-from match import elo_from_score
+from elo import elo_from_score
 
 ANCHORED = [8, 7, 6, 5, 4]
 CHAIN = [3, 2, 1]
@@ -92,13 +97,11 @@ def anchored(out, level):
     return opponent, games, detail, rating, 1.96 / math.sqrt(info)
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default="tools/calibration")
-    args = ap.parse_args()
-    rows = {level: row for level in ANCHORED if (row := anchored(args.out, level))}
+def table(out):
+    """The level table's Markdown rows and the `LEVEL_ELO` labels of the summaries in `out`."""
+    rows = {level: row for level in ANCHORED if (row := anchored(out, level))}
     for level in CHAIN:
-        paths = pairing_paths(args.out, f"l{level}-vs-l{level + 1}")
+        paths = pairing_paths(out, f"l{level}-vs-l{level + 1}")
         if not paths or level + 1 not in rows:
             continue
         m = pooled(paths)
@@ -107,14 +110,47 @@ def main():
         rows[level] = (f"level {level + 1}", m["games"], f"{points(m):g}/{m['games']}",
                        above + e["elo"], math.hypot(above_err, (e["elo_high"] - e["elo_low"]) / 2))
     if not rows:
-        raise SystemExit(f"no calibration match in {args.out}")
-    print("| level | opponent | games | score | Elo (95%) |")
-    print("|---|---|---|---|---|")
+        raise SystemExit(f"no calibration match in {out}")
+    lines = ["| level | opponent | games | score | Elo (95%) |", "|---|---|---|---|---|"]
     for level in sorted(rows):
         opponent, games, score, rating, err = rows[level]
-        print(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
+        lines.append(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
+    labels = [f"{rows[level][3]:.0f}" if level in rows else "?" for level in range(1, 9)]
+    return lines, labels
+
+
+def check(lines, labels, readme="README.md", levels_rs="src/opponent/levels.rs"):
+    """The problems that keep the README and `LEVEL_ELO` from matching the summaries."""
+    problems = []
+    with open(readme) as f:
+        readme_lines = {line.rstrip() for line in f}
+    problems += [f"{readme} lacks the row: {line}" for line in lines if line not in readme_lines]
+    with open(levels_rs) as f:
+        found = re.search(r"LEVEL_ELO: \[u16; 8\] = \[([^\]]*)\]", f.read())
+    written = [label.strip() for label in found.group(1).split(",")] if found else None
+    if written != labels:
+        problems.append(f"{levels_rs} has LEVEL_ELO = {written}, the summaries give {labels}")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="tools/calibration")
+    ap.add_argument("--check", action="store_true",
+                    help="fail unless README.md and levels.rs agree with the summaries")
+    args = ap.parse_args()
+    lines, labels = table(args.out)
+    if args.check:
+        problems = check(lines, labels)
+        for problem in problems:
+            print(problem)
+        if problems:
+            raise SystemExit(1)
+        print(f"README.md's level table and LEVEL_ELO = [{', '.join(labels)}] "
+              f"agree with {args.out}")
+        return
+    print("\n".join(lines))
     print()
-    labels = (f"{rows[l][3]:.0f}" if l in rows else "?" for l in range(1, 9))
     print("LEVEL_ELO = [" + ", ".join(labels) + "]")
 
 

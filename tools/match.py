@@ -26,13 +26,14 @@ Writes a PGN of all games and prints a JSON summary (also to --summary).
 
 import argparse
 import json
-import math
 import sys
 import time
 
 import chess
 import chess.engine
 import chess.pgn
+
+from elo import elo_from_score
 
 
 def load_book(path):
@@ -61,27 +62,6 @@ def gambit_colour(game):
     """The colour engine A (Gambit) played in a game of a match against Stockfish, read
     from the player names this runner writes ("Gambit …" against "Stockfish …")."""
     return chess.WHITE if game.headers["White"].startswith("Gambit") else chess.BLACK
-
-
-def elo_from_score(wins, draws, losses):
-    n = wins + draws + losses
-    if n == 0:
-        return None
-    score = (wins + 0.5 * draws) / n
-    # Trinomial standard error of the mean score, then a 95% interval mapped to Elo.
-    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * (0 - score) ** 2) / n
-    se = math.sqrt(var / n) if n > 1 else 0.5
-
-    def to_elo(s):
-        s = min(max(s, 1e-4), 1 - 1e-4)
-        return -400 * math.log10(1 / s - 1)
-
-    return {
-        "score": score,
-        "elo": to_elo(score),
-        "elo_low": to_elo(score - 1.96 * se),
-        "elo_high": to_elo(score + 1.96 * se),
-    }
 
 
 MATE_CP = 100_000

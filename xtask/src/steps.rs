@@ -33,6 +33,9 @@ pub fn test() -> Result<(), String> {
         ("cargo fmt --check", || {
             run("cargo", &["fmt", "--all", "--", "--check"])
         }),
+        ("level labels = tools/calibration", || {
+            run("python3", &["tools/level-table.py", "--check"])
+        }),
         ("clippy (native)", || {
             run(
                 "cargo",

@@ -156,7 +156,8 @@ impl<C: Clock> Search<'_, C> {
             if depth <= 7 && static_eval - margin >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
-            // Null-move pruning.
+            // Null-move pruning: the reduction grows by a ply for every three of depth
+            // and for every 200 cp the evaluation stands above beta (up to three).
             let board = pos.board();
             let our_pieces = pos.us() & !board.pawns() & !board.kings();
             if null_allowed
@@ -165,7 +166,7 @@ impl<C: Clock> Search<'_, C> {
                 && our_pieces.any()
                 && let Ok(child) = pos.clone().swap_turn()
             {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 let child_key = zobrist::key_after_null(pos, key, &child);
                 self.keys.push(child_key);
                 self.played[ply] = None;

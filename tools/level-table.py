@@ -16,10 +16,10 @@ sub-directory) tables a new calibration before its summaries are copied there.
 A level whose matches are not in the directory (say, levels 6..8 when only levels 1..5
 were measured again) is left out of the table, and `LEVEL_ELO` shows `?` in its place.
 
-`--check` prints nothing new: it fails (exit 1) unless every row of the table is in
-README.md as printed and `LEVEL_ELO` in src/opponent/levels.rs is the one printed, so
-that CI catches a summary left out of a commit or a label not updated. It needs only
-the standard library.
+`--check` prints, instead of the table, what disagrees with it and fails (exit 1)
+unless README.md's level rows are exactly the rows of the table and `LEVEL_ELO` in
+src/opponent/levels.rs holds its labels, so that CI catches a summary left out of a
+commit or a label not updated. It needs only the standard library.
 
 Usage: tools/.venv/bin/python tools/level-table.py [--out tools/calibration] [--check]
 """
@@ -123,8 +123,11 @@ def check(lines, labels, readme="README.md", levels_rs="src/opponent/levels.rs")
     """The problems that keep the README and `LEVEL_ELO` from matching the summaries."""
     problems = []
     with open(readme) as f:
-        readme_lines = {line.rstrip() for line in f}
-    problems += [f"{readme} lacks the row: {line}" for line in lines if line not in readme_lines]
+        readme_rows = {line.rstrip() for line in f if re.match(r"\| [1-8] \| ", line)}
+    table_rows = set(lines[2:])
+    problems += [f"{readme} lacks the row: {row}" for row in lines[2:] if row not in readme_rows]
+    problems += [f"{readme} has a row the summaries do not give: {row}"
+                 for row in sorted(readme_rows - table_rows)]
     with open(levels_rs) as f:
         found = re.search(r"LEVEL_ELO: \[u16; 8\] = \[([^\]]*)\]", f.read())
     written = [label.strip() for label in found.group(1).split(",")] if found else None

@@ -34,6 +34,7 @@ from elo import elo_from_score
 
 ANCHORED = [8, 7, 6, 5, 4]
 CHAIN = [3, 2, 1]
+HEADER = ["| level | opponent | games | score | Elo (95%) |", "|---|---|---|---|---|"]
 
 
 def expected(diff):
@@ -98,7 +99,8 @@ def anchored(out, level):
 
 
 def table(out):
-    """The level table's Markdown rows and the `LEVEL_ELO` labels of the summaries in `out`."""
+    """The level table's Markdown rows (below `HEADER`) and the `LEVEL_ELO` labels of the
+    summaries in `out`."""
     rows = {level: row for level in ANCHORED if (row := anchored(out, level))}
     for level in CHAIN:
         paths = pairing_paths(out, f"l{level}-vs-l{level + 1}")
@@ -111,7 +113,7 @@ def table(out):
                        above + e["elo"], math.hypot(above_err, (e["elo_high"] - e["elo_low"]) / 2))
     if not rows:
         raise SystemExit(f"no calibration match in {out}")
-    lines = ["| level | opponent | games | score | Elo (95%) |", "|---|---|---|---|---|"]
+    lines = []
     for level in sorted(rows):
         opponent, games, score, rating, err = rows[level]
         lines.append(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
@@ -124,10 +126,9 @@ def check(lines, labels, readme="README.md", levels_rs="src/opponent/levels.rs")
     problems = []
     with open(readme) as f:
         readme_rows = {line.rstrip() for line in f if re.match(r"\| [1-8] \| ", line)}
-    table_rows = set(lines[2:])
-    problems += [f"{readme} lacks the row: {row}" for row in lines[2:] if row not in readme_rows]
+    problems += [f"{readme} lacks the row: {row}" for row in lines if row not in readme_rows]
     problems += [f"{readme} has a row the summaries do not give: {row}"
-                 for row in sorted(readme_rows - table_rows)]
+                 for row in sorted(readme_rows - set(lines))]
     with open(levels_rs) as f:
         found = re.search(r"LEVEL_ELO: \[u16; 8\] = \[([^\]]*)\]", f.read())
     written = [label.strip() for label in found.group(1).split(",")] if found else None
@@ -152,7 +153,7 @@ def main():
         print(f"README.md's level table and LEVEL_ELO = [{', '.join(labels)}] "
               f"agree with {args.out}")
         return
-    print("\n".join(lines))
+    print("\n".join(HEADER + lines))
     print()
     print("LEVEL_ELO = [" + ", ".join(labels) + "]")
 

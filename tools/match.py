@@ -26,6 +26,7 @@ Writes a PGN of all games and prints a JSON summary (also to --summary).
 
 import argparse
 import json
+import random
 import sys
 import time
 
@@ -120,6 +121,10 @@ def main():
     ap.add_argument("--b-level", type=int, default=None, help="Gambit Level for B (level ladder)")
     ap.add_argument("--b-opt", action="append", default=[],
                     help="extra UCI option for B, Name=Value (after the defaults, e.g. Threads=2)")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="search nodes per move for both instead of movetime, varied at random "
+                         "by up to a tenth from move to move (a screen of evaluation "
+                         "changes that leaves speed out)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--book", default="tools/book.txt")
     ap.add_argument("--max-plies", type=int, default=400)
@@ -157,6 +162,7 @@ def main():
     limits = {"A": chess.engine.Limit(time=args.a_ms / 1000), "B": chess.engine.Limit(time=args.b_ms / 1000)}
     forfeit = {k: (args.forfeit_ms if args.forfeit_ms else 10 * ms + 100) / 1000
                for k, ms in (("A", args.a_ms), ("B", args.b_ms))}
+    jitter = random.Random(1)
     cmds = {"A": args.a, "B": args.b}
     opts = {"A": a_opts, "B": b_opts}
     engines = {k: open_engine(cmds[k], opts[k]) for k in ("A", "B")}
@@ -201,7 +207,10 @@ def main():
             try:
                 # A new `game` makes python-chess send `ucinewgame` (fresh tables, and
                 # a fresh seed for Gambit's weaker levels), as cutechess-cli does.
-                played = engines[side].play(board, limits[side], info=chess.engine.INFO_SCORE,
+                limit = limits[side]
+                if args.nodes:
+                    limit = chess.engine.Limit(nodes=args.nodes + jitter.randrange(args.nodes // 10 + 1))
+                played = engines[side].play(board, limit, info=chess.engine.INFO_SCORE,
                                             game=g)
                 move = played.move
                 if move is None or move not in board.legal_moves:

@@ -53,6 +53,27 @@ def positions(paths, skip_plies):
                     yield game_number, board.copy(stack=False), result
 
 
+def fen_positions(paths):
+    """Yields (group number, board, 0.5) for every new position of FEN-per-line files (a
+    search's samples: no game, so no result; fit them with `TEXEL_LAMBDA=0` or
+    `net-train.py --lam 0`). Every 200 lines make a group, for Stockfish's hash."""
+    seen = set()
+    number = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                try:
+                    board = chess.Board(line.strip())
+                except ValueError:
+                    continue
+                number += 1
+                key = " ".join(board.fen().split()[:4])
+                if board.is_check() or board.is_game_over() or key in seen:
+                    continue
+                seen.add(key)
+                yield number // 200, board, 0.5
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("pgns", nargs="+")
@@ -60,6 +81,8 @@ def main():
     ap.add_argument("--skip-plies", type=int, default=8, help="plies of each game not used")
     ap.add_argument("--shard", type=parse_shard, default=(0, 1), metavar="I/N")
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--fens", action="store_true",
+                    help="the files hold one FEN per line instead of games")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
@@ -68,7 +91,9 @@ def main():
     engine.configure({"Threads": 1, "Hash": 16})
     written = 0
     with open(args.out, "w") as out:
-        for number, (game, board, result) in enumerate(positions(args.pgns, args.skip_plies)):
+        for number, (game, board, result) in enumerate(
+            fen_positions(args.pgns) if args.fens else positions(args.pgns, args.skip_plies)
+        ):
             if number % count != index:
                 continue
             # One game id per game: Stockfish keeps its hash within a game, clears it between.

@@ -22,6 +22,7 @@
 
 pub mod king;
 pub mod masks;
+pub mod net;
 pub mod pawn_cache;
 pub mod pawns;
 pub mod pieces;
@@ -191,7 +192,17 @@ impl Evaluator {
         self.evaluate_with(pos, Some(cache))
     }
 
+    /// [`Evaluator::evaluate`] without the network's correction ([`net`]).
+    #[must_use]
+    pub fn evaluate_rules(&self, pos: &Chess) -> i32 {
+        self.rules_with(pos, None)
+    }
+
     fn evaluate_with(&self, pos: &Chess, cache: Option<&mut PawnCache>) -> i32 {
+        self.rules_with(pos, cache) + net::evaluate(pos)
+    }
+
+    fn rules_with(&self, pos: &Chess, cache: Option<&mut PawnCache>) -> i32 {
         let s = self.terms_with(pos, cache);
         let phase = phase(pos);
         let eg = s.1 * self.scale(pos, s.1) / 64;

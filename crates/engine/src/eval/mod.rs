@@ -266,6 +266,13 @@ pub fn evaluate(pos: &Chess) -> i32 {
     STANDARD.evaluate(pos)
 }
 
+/// [`evaluate`] without the network's correction, the pawn structure looked up in
+/// `cache`: the search adds the correction from its own accumulators.
+#[must_use]
+pub fn evaluate_rules_cached(pos: &Chess, cache: &mut PawnCache) -> i32 {
+    STANDARD.rules_with(pos, Some(cache))
+}
+
 /// [`evaluate`], with the pawn structure looked up in (and added to) `cache`.
 #[must_use]
 pub fn evaluate_cached(pos: &Chess, cache: &mut PawnCache) -> i32 {

@@ -11,10 +11,10 @@
 //! net    = (v_us · clip(a_us, 0, QA) + v_them · clip(a_them, 0, QA)) · 100 / (QA · QB) + c
 //! ```
 //!
-//! Computed from scratch at every evaluation, in 16-bit integers, so native and wasm32 builds
-//! give the same numbers.
+//! In 16-bit integers, so native and wasm32 builds give the same numbers; the search
+//! updates the first layer move by move ([`Accumulator`]).
 
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{Chess, Color, File, Move, Position, Role, Square};
 
 /// Hidden units per side.
 pub const HIDDEN: usize = 32;
@@ -71,59 +71,173 @@ const fn parse() -> Network {
 
 static NET: Network = parse();
 
-/// The network's correction for the side to move in `pos`, in centipawns.
+/// The network's correction for the side to move in `pos`, in centipawns, computed
+/// from scratch.
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
-    // Hidden from the optimiser: with the weights known at compile time it folds the
-    // biases into 64 scalars and no longer adds rows as vectors.
-    let net = std::hint::black_box(&NET);
-    let board = pos.board();
-    let white_to_move = pos.turn() == Color::White;
-    let mut own = [0u16; 32];
-    let mut other = [0u16; 32];
-    let mut n = 0;
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let role_base = (role as usize - 1) * 64;
-            for sq in board.by_piece(role.of(color)) {
-                let white_view =
-                    usize::from(color == Color::Black) * 384 + role_base + sq.to_usize();
-                let black_view =
-                    usize::from(color == Color::White) * 384 + role_base + (sq.to_usize() ^ 56);
-                let (u, t) = if white_to_move {
-                    (white_view, black_view)
-                } else {
-                    (black_view, white_view)
-                };
-                if n < own.len() {
-                    // Below 768: they fit.
-                    own[n] = u16::try_from(u).unwrap_or(0);
-                    other[n] = u16::try_from(t).unwrap_or(0);
-                    n += 1;
+    Accumulator::new(pos).evaluate(pos.turn())
+}
+
+/// The network's first layer for one position, from both sides' views; the search
+/// keeps one per ply and updates it move by move ([`Accumulator::after`]), which gives
+/// the same numbers as [`Accumulator::new`] (16-bit sums wrap the same way in any
+/// order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Accumulator {
+    /// White's view, then Black's.
+    views: [[i16; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// The accumulators of `pos`, from scratch.
+    #[must_use]
+    pub fn new(pos: &Chess) -> Self {
+        // Hidden from the optimiser: with the weights known at compile time it folds
+        // the biases into 64 scalars and no longer adds rows as vectors.
+        let net = std::hint::black_box(&NET);
+        let mut acc = Self {
+            views: [net.b; 2],
+        };
+        let board = pos.board();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in board.by_piece(role.of(color)) {
+                    acc.add(net, color, role, sq);
                 }
             }
         }
+        acc
     }
-    let mut us = net.b;
-    let mut them = net.b;
-    accumulate(net, &own[..n], &mut us);
-    accumulate(net, &other[..n], &mut them);
-    let mut out = 0;
-    for h in 0..HIDDEN {
-        out += i32::from(us[h]).clamp(0, QA) * i32::from(net.v_us[h]);
-        out += i32::from(them[h]).clamp(0, QA) * i32::from(net.v_them[h]);
-    }
-    out * SCALE / (QA * QB) + i32::from(net.c)
-}
 
-/// Adds the rows of `features` to `acc` (wrapping: the trainer's weights are small
-/// enough never to overflow, and `net-train.py --check` compares with exact sums).
-#[inline(never)]
-fn accumulate(net: &Network, features: &[u16], acc: &mut [i16; HIDDEN]) {
-    for &f in features {
-        let row = &net.w[usize::from(f)];
-        for (a, &w) in acc.iter_mut().zip(row) {
+    /// The accumulators after `m` is played in `before` (whose accumulators these are).
+    #[must_use]
+    pub fn after(&self, before: &Chess, m: Move) -> Self {
+        let net = std::hint::black_box(&NET);
+        let mut acc = *self;
+        let us = before.turn();
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                acc.sub(net, us, role, from);
+                if let Some(captured) = capture {
+                    acc.sub(net, !us, captured, to);
+                }
+                acc.add(net, us, promotion.unwrap_or(role), to);
+            }
+            Move::EnPassant { from, to } => {
+                acc.sub(net, us, Role::Pawn, from);
+                acc.sub(net, !us, Role::Pawn, Square::from_coords(to.file(), from.rank()));
+                acc.add(net, us, Role::Pawn, to);
+            }
+            Move::Castle { king, rook } => {
+                let short = rook.file() > king.file();
+                let (king_to, rook_to) = if short {
+                    (File::G, File::F)
+                } else {
+                    (File::C, File::D)
+                };
+                acc.sub(net, us, Role::King, king);
+                acc.sub(net, us, Role::Rook, rook);
+                acc.add(net, us, Role::King, Square::from_coords(king_to, king.rank()));
+                acc.add(net, us, Role::Rook, Square::from_coords(rook_to, rook.rank()));
+            }
+            Move::Put { role, to } => acc.add(net, us, role, to),
+        }
+        acc
+    }
+
+    /// The network's correction, in centipawns, for `turn` to move.
+    #[must_use]
+    pub fn evaluate(&self, turn: Color) -> i32 {
+        let net = std::hint::black_box(&NET);
+        let (us, them) = match turn {
+            Color::White => (&self.views[0], &self.views[1]),
+            Color::Black => (&self.views[1], &self.views[0]),
+        };
+        let mut out = 0;
+        for h in 0..HIDDEN {
+            out += i32::from(us[h]).clamp(0, QA) * i32::from(net.v_us[h]);
+            out += i32::from(them[h]).clamp(0, QA) * i32::from(net.v_them[h]);
+        }
+        out * SCALE / (QA * QB) + i32::from(net.c)
+    }
+
+    fn add(&mut self, net: &Network, color: Color, role: Role, sq: Square) {
+        let [white, black] = rows(net, color, role, sq);
+        for (a, &w) in self.views[0].iter_mut().zip(white) {
             *a = a.wrapping_add(w);
         }
+        for (a, &w) in self.views[1].iter_mut().zip(black) {
+            *a = a.wrapping_add(w);
+        }
+    }
+
+    fn sub(&mut self, net: &Network, color: Color, role: Role, sq: Square) {
+        let [white, black] = rows(net, color, role, sq);
+        for (a, &w) in self.views[0].iter_mut().zip(white) {
+            *a = a.wrapping_sub(w);
+        }
+        for (a, &w) in self.views[1].iter_mut().zip(black) {
+            *a = a.wrapping_sub(w);
+        }
+    }
+}
+
+/// The weights of a `color` `role` on `sq`, seen by White and by Black (own pieces
+/// first, ranks mirrored for Black).
+fn rows(net: &Network, color: Color, role: Role, sq: Square) -> [&[i16; HIDDEN]; 2] {
+    let role_base = (role as usize - 1) * 64;
+    let white = usize::from(color == Color::Black) * 384 + role_base + sq.to_usize();
+    let black = usize::from(color == Color::White) * 384 + role_base + (sq.to_usize() ^ 56);
+    [&net.w[white], &net.w[black]]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::root::parse_fen;
+
+    /// Every move of every position two plies deep from a few positions full of
+    /// castling, en passant and promotions: updated accumulators equal fresh ones.
+    #[test]
+    fn updates_match_a_fresh_computation() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let pos = parse_fen(fen).expect("test FEN is legal");
+            let acc = Accumulator::new(&pos);
+            for m in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let child_acc = acc.after(&pos, m);
+                assert_eq!(child_acc, Accumulator::new(&child), "{fen} {m}");
+                for r in child.legal_moves() {
+                    let mut grand = child.clone();
+                    grand.play_unchecked(r);
+                    assert_eq!(child_acc.after(&child, r), Accumulator::new(&grand));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked} moves checked");
+    }
+
+    #[test]
+    fn the_correction_is_the_same_for_both_colours() {
+        let pos = parse_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
+            .expect("test FEN is legal");
+        let mirrored = parse_fen("r2qkb1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 b kq - 0 8")
+            .expect("test FEN is legal");
+        assert_eq!(evaluate(&pos), evaluate(&mirrored));
     }
 }

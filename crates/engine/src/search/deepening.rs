@@ -173,6 +173,7 @@ impl<C: Clock> Search<'_, C> {
             let key = zobrist::key_after(&root, root_key, m, &child);
             self.keys.push(key);
             self.played[0] = Some(m);
+            self.accumulators[1] = self.accumulators[0].after(&root, m);
             self.count_node(0);
             let score = if i == 0 || exact {
                 let (a, b) = if exact { (-INF, INF) } else { (alpha, beta) };

@@ -161,6 +161,8 @@ pub struct Search<'e, C: Clock> {
     killers: Vec<[Option<Move>; 2]>,
     played: Vec<Option<Move>>,
     evals: Vec<i32>,
+    /// The evaluation network's first layer at each ply of the line being searched.
+    accumulators: Vec<eval::net::Accumulator>,
     pv: Vec<Option<Move>>,
     pv_len: Vec<usize>,
     rng: Rng,
@@ -213,6 +215,7 @@ impl<'e, C: Clock> Search<'e, C> {
         });
         let seed = engine.seed ^ root.key;
         // The root's static evaluation, for "improving" two plies down.
+        let accumulators = vec![eval::net::Accumulator::new(&root.position); MAX_PLY + 2];
         let mut evals = vec![0; MAX_PLY + 1];
         evals[0] = if root.position.is_check() {
             -INF
@@ -246,6 +249,7 @@ impl<'e, C: Clock> Search<'e, C> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
             evals,
+            accumulators,
             pv: vec![None; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
             rng: Rng::new(seed),

@@ -16,9 +16,11 @@ use crate::{
 };
 
 impl<C: Clock> Search<'_, C> {
-    /// The static evaluation of `pos`, with this engine's pawn cache.
-    pub(super) fn evaluate(&mut self, pos: &Chess) -> i32 {
-        eval::evaluate_cached(pos, &mut self.engine.pawns)
+    /// The static evaluation of `pos`, the position at `ply` of the line being
+    /// searched, with this engine's pawn cache and the network's accumulators.
+    pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
+        eval::evaluate_rules_cached(pos, &mut self.engine.pawns)
+            + self.accumulators[ply].evaluate(pos.turn())
     }
 
     /// Whether the node at `ply` repeats an earlier position: once inside the searched
@@ -78,7 +80,7 @@ impl<C: Clock> Search<'_, C> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         // The table is read first: its entry is rarely in the cache, and the checks
         // below (draws, check) run while the memory answers.
@@ -120,7 +122,7 @@ impl<C: Clock> Search<'_, C> {
         let raw_eval = if in_check {
             -INF
         } else {
-            entry.map_or_else(|| self.evaluate(pos), |e| e.eval)
+            entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval)
         };
         let corrected_eval = if in_check {
             -INF
@@ -170,6 +172,7 @@ impl<C: Clock> Search<'_, C> {
                 let child_key = zobrist::key_after_null(pos, key, &child);
                 self.keys.push(child_key);
                 self.played[ply] = None;
+                self.accumulators[ply + 1] = self.accumulators[ply];
                 let score = -self.search(
                     &child,
                     child_key,
@@ -261,6 +264,7 @@ impl<C: Clock> Search<'_, C> {
             let child_key = zobrist::key_after(pos, key, m, &child);
             self.keys.push(child_key);
             self.played[ply] = Some(m);
+            self.accumulators[ply + 1] = self.accumulators[ply].after(pos, m);
             searched += 1;
             let new_depth = depth - 1;
             let score = if searched == 1 {
@@ -441,7 +445,7 @@ mod tests {
         let mut engine = Engine::with_hash_mb(1);
         let (mut search, pos, key) =
             Search::for_test(&mut engine, "6rk/7q/8/p1p1p3/1P1P4/8/8/K7 w - - 0 1");
-        let static_eval = search.evaluate(&pos);
+        let static_eval = search.evaluate(&pos, 0);
         assert!(
             static_eval < -1_100,
             "a queen and a rook down: {static_eval}"

@@ -35,7 +35,7 @@ impl<C: Clock> Search<'_, C> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         // The table is read before the check test, which runs while the memory answers.
         let entry = self.engine.tt.probe(key, ply);
@@ -55,7 +55,7 @@ impl<C: Clock> Search<'_, C> {
             best_score = -INF;
         } else {
             // Standing pat first: most nodes stop here, before any move is generated.
-            raw_eval = entry.map_or_else(|| self.evaluate(pos), |e| e.eval);
+            raw_eval = entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
             stand_pat = corrected(&self.engine.correction, pos, raw_eval);
             if stand_pat >= beta {
                 return stand_pat;
@@ -103,6 +103,7 @@ impl<C: Clock> Search<'_, C> {
             let child_key = zobrist::key_after(pos, key, m, &child);
             // The next ply's move ordering reads the move that led to it.
             self.played[ply] = Some(m);
+            self.accumulators[ply + 1] = self.accumulators[ply].after(pos, m);
             let score = -self.qsearch(&child, child_key, ply + 1, -beta, -alpha, false);
             if self.stopped {
                 return 0;

@@ -28,7 +28,7 @@ use std::{
     process::ExitCode,
 };
 
-use gambit_engine::{eval, see};
+use gambit_engine::eval;
 use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 
 /// Bytes per record.
@@ -86,7 +86,7 @@ fn quiet_fens() -> ExitCode {
             .parse::<Fen>()
             .ok()
             .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
-            .is_some_and(|pos| is_quiet(&pos));
+            .is_some_and(|pos| eval::is_quiet(&pos));
         if quiet && writeln!(out, "{}", line.trim()).is_err() {
             return ExitCode::FAILURE;
         }
@@ -100,8 +100,7 @@ fn quiet_fens() -> ExitCode {
 /// The record of one line, or `None` when its position is not quiet.
 fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
     let mut fields = line.split('|').map(str::trim);
-    let (Some(fen), Some(result), Some(cp)) = (fields.next(), fields.next(), fields.next())
-    else {
+    let (Some(fen), Some(result), Some(cp)) = (fields.next(), fields.next(), fields.next()) else {
         return Err("expected <FEN> | <result> | <cp>".into());
     };
     let pos: Chess = fen
@@ -109,9 +108,11 @@ fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
         .ok()
         .and_then(|f| f.into_position(CastlingMode::Standard).ok())
         .ok_or_else(|| format!("bad FEN {fen:?}"))?;
-    let result: f64 = result.parse().map_err(|_| format!("bad result {result:?}"))?;
+    let result: f64 = result
+        .parse()
+        .map_err(|_| format!("bad result {result:?}"))?;
     let cp: f64 = cp.parse().map_err(|_| format!("bad score {cp:?}"))?;
-    if !is_quiet(&pos) {
+    if !eval::is_quiet(&pos) {
         return Ok(None);
     }
     let white = pos.turn() == Color::White;
@@ -133,7 +134,9 @@ fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
     for slot in slots {
         slot.copy_from_slice(&u16::MAX.to_le_bytes());
     }
-    let hce = eval::STANDARD.evaluate_rules(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+    let hce = eval::STANDARD
+        .evaluate_rules(&pos)
+        .clamp(i32::from(i16::MIN), i32::from(i16::MAX));
     bytes[64..66].copy_from_slice(&i16::try_from(hce).unwrap_or(0).to_le_bytes());
     // In range after the clamp, so the cast is exact.
     #[allow(clippy::cast_possible_truncation)]
@@ -146,13 +149,4 @@ fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
     let whole = eval::evaluate(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
     bytes[70..72].copy_from_slice(&i16::try_from(whole).unwrap_or(0).to_le_bytes());
     Ok(Some(bytes))
-}
-
-/// Not in check, and no capture that wins material nor any promotion to play.
-fn is_quiet(pos: &Chess) -> bool {
-    !pos.is_check()
-        && pos
-            .legal_moves()
-            .iter()
-            .all(|&m| m.promotion().is_none() && !(m.is_capture() && see::see_ge(pos, m, 1)))
 }

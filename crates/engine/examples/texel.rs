@@ -33,10 +33,7 @@
 
 use std::{fs, process::ExitCode, thread};
 
-use gambit_engine::{
-    eval::{Evaluator, MAX_PHASE, Weights, phase, relative, weights},
-    see,
-};
+use gambit_engine::eval::{self, Evaluator, MAX_PHASE, Weights, phase, relative, weights};
 use shakmaty::{CastlingMode, Chess, Color, Position, Role, fen::Fen};
 
 /// A quiet position and its target from White's side: its game's result (1, 0.5 or 0),
@@ -178,7 +175,7 @@ fn load(files: &[String], label: Label) -> Result<(Vec<Sample>, Vec<Sample>), St
                 .ok()
                 .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
                 .ok_or_else(|| format!("{file}:{}: bad FEN {fen:?}", n + 1))?;
-            if !is_quiet(&pos) {
+            if !eval::is_quiet(&pos) {
                 continue;
             }
             let sample = Sample { pos, result };
@@ -190,15 +187,6 @@ fn load(files: &[String], label: Label) -> Result<(Vec<Sample>, Vec<Sample>), St
         }
     }
     Ok((train, test))
-}
-
-/// Not in check, and no capture that wins material nor any promotion to play.
-fn is_quiet(pos: &Chess) -> bool {
-    !pos.is_check()
-        && pos
-            .legal_moves()
-            .iter()
-            .all(|&m| m.promotion().is_none() && !(m.is_capture() && see::see_ge(pos, m, 1)))
 }
 
 fn sigmoid(k: f64, eval: f64) -> f64 {

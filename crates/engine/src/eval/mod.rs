@@ -13,7 +13,9 @@
 //! * king safety: the pawn shield and the weight of enemy attacks on the king's zone
 //!   ([`king`]);
 //! * endgame knowledge: drawish material scaled down, and a "mop-up" gradient that
-//!   drives a lone king to the edge.
+//!   drives a lone king to the edge;
+//! * a small network's correction of all that ([`net`]), fitted to Stockfish's scores of
+//!   positions Gambit's own search evaluates.
 //!
 //! Every weight lives in [`weights::Weights`]; an [`Evaluator`] is a set of weights
 //! with the piece-square tables built from them. The engine plays with [`STANDARD`]
@@ -95,6 +97,17 @@ pub(crate) fn side(pos: &Chess, color: Color) -> Side {
         pawn_attacks: pawn_attacks(color, pawns),
         king: board.king_of(color).unwrap_or(Square::A1),
     }
+}
+
+/// Whether `pos` suits fitting the evaluation: not in check, and no capture that wins
+/// material (by static exchange) nor any promotion to play.
+#[must_use]
+pub fn is_quiet(pos: &Chess) -> bool {
+    !pos.is_check()
+        && pos
+            .legal_moves()
+            .iter()
+            .all(|&m| m.promotion().is_none() && !(m.is_capture() && crate::see::see_ge(pos, m, 1)))
 }
 
 /// Game phase: [`MAX_PHASE`] with all pieces on the board, 0 with none.

@@ -1,10 +1,13 @@
 //! The evaluation network: a small correction, in centipawns, added to the rule-based
 //! evaluation.
 //!
-//! Fitted by `tools/net-train.py` on quiet positions of Stockfish's self-play games (the
-//! file `net.bin`, quantised; the script describes the layout). The network sees every
-//! piece twice, from the side to move and from the other side (ranks mirrored, colours
-//! swapped, one weight matrix for both):
+//! The weights (`net.bin`, quantised; `tools/net-train.py` describes the layout) were
+//! fitted by `tools/net-train.py` to Stockfish's scores of quiet positions: some from
+//! Stockfish's self-play games, most of them positions Gambit's own search evaluated
+//! (tools/RESULTS.md, thirty-sixth session, has the data and the commands).
+//!
+//! The network sees every piece twice, from the side to move and from the other side
+//! (ranks mirrored, colours swapped, one weight matrix for both):
 //!
 //! ```text
 //! a_us   = b + Σ W[piece seen by the side to move]       a_them likewise
@@ -95,9 +98,7 @@ impl Accumulator {
         // Hidden from the optimiser: with the weights known at compile time it folds
         // the biases into 64 scalars and no longer adds rows as vectors.
         let net = std::hint::black_box(&NET);
-        let mut acc = Self {
-            views: [net.b; 2],
-        };
+        let mut acc = Self { views: [net.b; 2] };
         let board = pos.board();
         for color in Color::ALL {
             for role in Role::ALL {
@@ -131,7 +132,12 @@ impl Accumulator {
             }
             Move::EnPassant { from, to } => {
                 acc.sub(net, us, Role::Pawn, from);
-                acc.sub(net, !us, Role::Pawn, Square::from_coords(to.file(), from.rank()));
+                acc.sub(
+                    net,
+                    !us,
+                    Role::Pawn,
+                    Square::from_coords(to.file(), from.rank()),
+                );
                 acc.add(net, us, Role::Pawn, to);
             }
             Move::Castle { king, rook } => {
@@ -143,8 +149,18 @@ impl Accumulator {
                 };
                 acc.sub(net, us, Role::King, king);
                 acc.sub(net, us, Role::Rook, rook);
-                acc.add(net, us, Role::King, Square::from_coords(king_to, king.rank()));
-                acc.add(net, us, Role::Rook, Square::from_coords(rook_to, rook.rank()));
+                acc.add(
+                    net,
+                    us,
+                    Role::King,
+                    Square::from_coords(king_to, king.rank()),
+                );
+                acc.add(
+                    net,
+                    us,
+                    Role::Rook,
+                    Square::from_coords(rook_to, rook.rank()),
+                );
             }
             Move::Put { role, to } => acc.add(net, us, role, to),
         }
@@ -236,8 +252,9 @@ mod tests {
     fn the_correction_is_the_same_for_both_colours() {
         let pos = parse_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8")
             .expect("test FEN is legal");
-        let mirrored = parse_fen("r2qkb1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 b kq - 0 8")
-            .expect("test FEN is legal");
+        let mirrored =
+            parse_fen("r2qkb1r/pp3ppp/2n1pn2/2pp4/3P4/2N1PN2/PP2BPPP/R1BQ1RK1 b kq - 0 8")
+                .expect("test FEN is legal");
         assert_eq!(evaluate(&pos), evaluate(&mirrored));
     }
 }

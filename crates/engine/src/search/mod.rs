@@ -214,8 +214,8 @@ impl<'e, C: Clock> Search<'e, C> {
             -(r.mv.capture().map_or(0, see::value) + r.mv.promotion().map_or(0, see::value))
         });
         let seed = engine.seed ^ root.key;
-        // The root's static evaluation, for "improving" two plies down.
         let accumulators = vec![eval::net::Accumulator::new(&root.position); MAX_PLY + 2];
+        // The root's static evaluation, for "improving" two plies down.
         let mut evals = vec![0; MAX_PLY + 1];
         evals[0] = if root.position.is_check() {
             -INF

@@ -5,7 +5,7 @@
 #   tools/calibrate.sh anchors  # levels 7..4, each vs Stockfish at two nearby UCI_Elo rungs
 #   tools/calibrate.sh chain    # levels 3..1, each against the level above it (200 games)
 #   tools/calibrate.sh lane1    # (and lane2) all of it, split for two cores: ~2.5 h each
-#   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~45 min each
+#   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~75 min each
 #   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name: l<level>-vs-sf<UCI_Elo>, l<a>-vs-l<b>
 #   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games of a pairing (level-table.py adds them up)
 #
@@ -67,7 +67,7 @@ for arg in "$@"; do
     # come first; the rest have node caps or play a Stockfish set to a shallow depth.
     lane1) "$SELF" l8-vs-sf2200 l8-vs-sf2200-more l8-vs-sf2400 below1 ;;
     lane2) "$SELF" l8-vs-sf2000 below2 ;;
-    # Levels 7..1 alone (about 45 minutes a lane), for when level 8 has been measured
+    # Levels 7..1 alone (about 75 minutes a lane on a 2-core VM), for when level 8 has been measured
     # and the levels below change.
     below1) "$SELF" l6-vs-sf1800 l6-vs-sf2000 l4-vs-sf1350 l4-vs-sf1500 chain ;;
     below2) "$SELF" l7-vs-sf2000 l7-vs-sf2200 l5-vs-sf1500 l5-vs-sf1800 ;;

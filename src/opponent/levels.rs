@@ -5,7 +5,7 @@
 /// Stockfish 15.1's `UCI_Elo` scale, both sides at 200 ms a move; levels 4–8 by maximum
 /// likelihood over two or three `UCI_Elo` rungs each, levels 1–3 through a chain of
 /// level-against-level matches below level 4; 200 games or more behind each.
-pub const LEVEL_ELO: [u16; 8] = [1046, 1279, 1410, 1495, 1736, 1826, 2075, 2174];
+pub const LEVEL_ELO: [u16; 8] = [986, 1264, 1376, 1499, 1789, 1837, 2113, 2243];
 
 /// The label under a level's number, e.g. "≈1500".
 pub fn level_label(level: u8) -> String {

@@ -124,9 +124,7 @@ fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
     let mut bytes = [0u8; RECORD];
     let mut slots = bytes[..64].chunks_exact_mut(2);
     for (square, piece) in pos.board().clone() {
-        let index = usize::from(piece.color == Color::Black) * 384
-            + (usize::from(piece.role) - 1) * 64
-            + usize::from(square);
+        let index = eval::net::input(piece.color, piece.role, square);
         if let Some(slot) = slots.next() {
             slot.copy_from_slice(&u16::try_from(index).unwrap_or(u16::MAX).to_le_bytes());
         }
@@ -134,9 +132,8 @@ fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
     for slot in slots {
         slot.copy_from_slice(&u16::MAX.to_le_bytes());
     }
-    let hce = eval::STANDARD
-        .evaluate_rules(&pos)
-        .clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+    let rules = eval::STANDARD.evaluate_rules(&pos);
+    let hce = rules.clamp(i32::from(i16::MIN), i32::from(i16::MAX));
     bytes[64..66].copy_from_slice(&i16::try_from(hce).unwrap_or(0).to_le_bytes());
     // In range after the clamp, so the cast is exact.
     #[allow(clippy::cast_possible_truncation)]
@@ -146,7 +143,7 @@ fn record(line: &str) -> Result<Option<[u8; RECORD]>, String> {
     let half_points = (result * 2.0).round().clamp(0.0, 2.0) as u8;
     bytes[68] = half_points;
     bytes[69] = u8::from(!white);
-    let whole = eval::evaluate(&pos).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+    let whole = (rules + eval::net::evaluate(&pos)).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
     bytes[70..72].copy_from_slice(&i16::try_from(whole).unwrap_or(0).to_le_bytes());
     Ok(Some(bytes))
 }

@@ -59,6 +59,7 @@ pub mod handle;
 pub mod history;
 pub mod level;
 pub mod limits;
+pub mod move_delta;
 pub mod move_picker;
 pub mod perft;
 pub mod protocol;

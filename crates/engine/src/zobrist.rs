@@ -10,7 +10,9 @@
 //! The random numbers come from a SplitMix64 sequence with a fixed seed, computed at
 //! compile time: keys are the same in every build and on every target.
 
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, File, Move, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
+
+use crate::move_delta;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -91,41 +93,13 @@ pub fn hash(pos: &Chess) -> u64 {
 /// The key of `after`, the position reached by playing `m` in `before` whose key is `key`.
 #[must_use]
 pub fn key_after(before: &Chess, key: u64, m: Move, after: &Chess) -> u64 {
-    let us = before.turn();
-    let mut k = key ^ side_key() ^ ep_key(before) ^ ep_key(after);
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            k ^= piece_key(us, role, from) ^ piece_key(us, promotion.unwrap_or(role), to);
-            if let Some(captured) = capture {
-                k ^= piece_key(!us, captured, to);
-            }
-        }
-        Move::EnPassant { from, to } => {
-            let victim = Square::from_coords(to.file(), from.rank());
-            k ^= piece_key(us, Role::Pawn, from)
-                ^ piece_key(us, Role::Pawn, to)
-                ^ piece_key(!us, Role::Pawn, victim);
-        }
-        Move::Castle { king, rook } => {
-            let side = CastlingSide::from_king_side(rook.file() > king.file());
-            let rank = us.backrank();
-            let (king_to, rook_to) = match side {
-                CastlingSide::KingSide => (File::G, File::F),
-                CastlingSide::QueenSide => (File::C, File::D),
-            };
-            k ^= piece_key(us, Role::King, king)
-                ^ piece_key(us, Role::King, Square::from_coords(king_to, rank))
-                ^ piece_key(us, Role::Rook, rook)
-                ^ piece_key(us, Role::Rook, Square::from_coords(rook_to, rank));
-        }
-        Move::Put { .. } => return hash(after),
+    if let Move::Put { .. } = m {
+        return hash(after);
     }
+    let mut k = key ^ side_key() ^ ep_key(before) ^ ep_key(after);
+    move_delta::for_each_change(before.turn(), m, |_, color, role, sq| {
+        k ^= piece_key(color, role, sq);
+    });
     let changed = before.castles().castling_rights() ^ after.castles().castling_rights();
     k ^ castling_key(changed)
 }

@@ -17,7 +17,9 @@
 //! In 16-bit integers, so native and wasm32 builds give the same numbers; the search
 //! updates the first layer move by move ([`Accumulator`]).
 
-use shakmaty::{Chess, Color, File, Move, Position, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
+
+use crate::move_delta::{self, Change};
 
 /// Hidden units per side.
 pub const HIDDEN: usize = 32;
@@ -115,55 +117,10 @@ impl Accumulator {
     pub fn after(&self, before: &Chess, m: Move) -> Self {
         let net = std::hint::black_box(&NET);
         let mut acc = *self;
-        let us = before.turn();
-        match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                acc.sub(net, us, role, from);
-                if let Some(captured) = capture {
-                    acc.sub(net, !us, captured, to);
-                }
-                acc.add(net, us, promotion.unwrap_or(role), to);
-            }
-            Move::EnPassant { from, to } => {
-                acc.sub(net, us, Role::Pawn, from);
-                acc.sub(
-                    net,
-                    !us,
-                    Role::Pawn,
-                    Square::from_coords(to.file(), from.rank()),
-                );
-                acc.add(net, us, Role::Pawn, to);
-            }
-            Move::Castle { king, rook } => {
-                let short = rook.file() > king.file();
-                let (king_to, rook_to) = if short {
-                    (File::G, File::F)
-                } else {
-                    (File::C, File::D)
-                };
-                acc.sub(net, us, Role::King, king);
-                acc.sub(net, us, Role::Rook, rook);
-                acc.add(
-                    net,
-                    us,
-                    Role::King,
-                    Square::from_coords(king_to, king.rank()),
-                );
-                acc.add(
-                    net,
-                    us,
-                    Role::Rook,
-                    Square::from_coords(rook_to, rook.rank()),
-                );
-            }
-            Move::Put { role, to } => acc.add(net, us, role, to),
-        }
+        move_delta::for_each_change(before.turn(), m, |change, color, role, sq| match change {
+            Change::Off => acc.sub(net, color, role, sq),
+            Change::On => acc.add(net, color, role, sq),
+        });
         acc
     }
 
@@ -207,10 +164,17 @@ impl Accumulator {
 /// The weights of a `color` `role` on `sq`, seen by White and by Black (own pieces
 /// first, ranks mirrored for Black).
 fn rows(net: &Network, color: Color, role: Role, sq: Square) -> [&[i16; HIDDEN]; 2] {
-    let role_base = (role as usize - 1) * 64;
-    let white = usize::from(color == Color::Black) * 384 + role_base + sq.to_usize();
-    let black = usize::from(color == Color::White) * 384 + role_base + (sq.to_usize() ^ 56);
+    let white = input(color, role, sq);
+    let black = input(!color, role, sq.flip_vertical());
     [&net.w[white], &net.w[black]]
+}
+
+/// The input of a `color` `role` on `sq` seen by White: `colour · 384 + role · 64 +
+/// square` (White 0, Black 1; pawn 0 … king 5; a1 = 0 … h8 = 63). Black sees the board
+/// as the input of the other colour on the mirrored square.
+#[must_use]
+pub fn input(color: Color, role: Role, sq: Square) -> usize {
+    usize::from(color == Color::Black) * 384 + (usize::from(role) - 1) * 64 + sq.to_usize()
 }
 
 #[cfg(test)]

@@ -220,7 +220,8 @@ impl<'e, C: Clock> Search<'e, C> {
         evals[0] = if root.position.is_check() {
             -INF
         } else {
-            let raw = eval::evaluate_cached(&root.position, &mut engine.pawns);
+            let raw = eval::evaluate_rules_cached(&root.position, &mut engine.pawns)
+                + accumulators[0].evaluate(root.position.turn());
             corrected(&engine.correction, &root.position, raw)
         };
         Self {

@@ -21,7 +21,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("a")
     ap.add_argument("b")
-    ap.add_argument("--epd", default="../shared/data/bratko-kopec.epd")
+    ap.add_argument("--epd", default="data/bratko-kopec.epd")
     ap.add_argument("--depth", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--hash", type=int, default=16, help="UCI Hash of both, MiB")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `go perft N` of a UCI engine against an EPD of perft counts (";D5 4865609").
 
-Usage: tools/perft.py [--engine PATH] [--epd ../shared/data/perft.epd] [--depth 5]
+Usage: tools/perft.py [--engine PATH] [--epd data/perft.epd] [--depth 5]
 """
 
 import argparse
@@ -13,7 +13,7 @@ import time
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/gambit-engine")
-    ap.add_argument("--epd", default="../shared/data/perft.epd")
+    ap.add_argument("--epd", default="data/perft.epd")
     ap.add_argument("--depth", type=int, default=5)
     args = ap.parse_args()
     bad = 0

@@ -14,7 +14,7 @@ from wac import epd_positions
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/gambit-engine")
-    ap.add_argument("--epd", default="../shared/data/wac.epd")
+    ap.add_argument("--epd", default="data/wac.epd")
     ap.add_argument("--ms", type=int, default=15000, help="time per position in ms")
     ap.add_argument("--hash", type=int, default=64)
     ap.add_argument("--ids", required=True, help="comma-separated ids, e.g. 002,055 (WAC.)")

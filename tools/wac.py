@@ -32,7 +32,7 @@ def epd_positions(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/gambit-engine")
-    ap.add_argument("--epd", default="../shared/data/wac.epd")
+    ap.add_argument("--epd", default="data/wac.epd")
     ap.add_argument("--ms", type=int, default=1000, help="time per position in ms")
     ap.add_argument("--nodes", type=int, default=None,
                     help="nodes per position instead of a time (the same search on a busy machine)")

@@ -1,11 +1,11 @@
 //! Move generation and the engine's incremental keys against known perft totals
-//! (`tests/data/perft.epd`, a copy of the shared `data/perft.epd`), to depth 4.
+//! (the repository's `data/perft.epd`), to depth 4.
 
 use gambit_engine::{perft::perft, root::parse_fen};
 
 #[test]
 fn perft_matches_the_reference_to_depth_4() {
-    let data = include_str!("data/perft.epd");
+    let data = include_str!("../../../data/perft.epd");
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let mut fields = line.split(';');

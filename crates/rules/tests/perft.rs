@@ -1,4 +1,4 @@
-//! Perft against `shared/data/perft.epd`, through the crate's API: positions
+//! Perft against the repository's `data/perft.epd`, through the crate's API: positions
 //! come from `Game::from_fen`; the board-query path (legal destinations and
 //! `move_for`) and `Game::play`/`takeback` are checked against the same counts.
 //!
@@ -12,16 +12,10 @@ use gambit_rules::{
     shakmaty::{Position, perft},
 };
 
-/// The shared data file when this checkout has it, else the crate's copy.
+/// The reference counts: the repository's `data/perft.epd`.
 fn epd() -> Vec<(String, Vec<(u32, u64)>)> {
-    let shared = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/perft.epd"
-    );
-    let local = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.epd");
-    let text = std::fs::read_to_string(shared)
-        .or_else(|_| std::fs::read_to_string(local))
-        .expect("perft.epd readable");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/perft.epd");
+    let text = std::fs::read_to_string(path).expect("perft.epd readable");
     text.lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| {

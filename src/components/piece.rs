@@ -3,7 +3,8 @@
 use gambit_rules::shakmaty::{Color, Piece, Role};
 use leptos::prelude::*;
 
-/// The DESIGN.md code of a piece: colour letter and SAN letter, e.g. `wN`, `bP`.
+/// The `data-piece` code of a piece (docs/architecture.md, "Test attributes"): colour
+/// letter and SAN letter, e.g. `wN`, `bP`.
 pub fn piece_code(piece: Piece) -> String {
     let colour = match piece.color {
         Color::White => 'w',

@@ -1,5 +1,5 @@
-//! The Stockfish REST client: the stockfish.online v2 API (DESIGN.md, "Stockfish
-//! REST"). `GET {base}/api/s/v2.php?fen=…&depth=…` with a timeout; every answer is
+//! The Stockfish REST client: the stockfish.online v2 API (docs/architecture.md, "The
+//! REST contract"). `GET {base}/api/s/v2.php?fen=…&depth=…` with a timeout; every answer is
 //! checked (HTTP status, JSON shape, `success`, a `bestmove` legal in the position)
 //! and every failure is a [`RestError`] with a message for the player.
 
@@ -21,7 +21,7 @@ pub const LEVEL_DEPTHS: [u8; 8] = [1, 2, 4, 6, 8, 10, 12, 15];
 
 /// The depth for `level` (clamped to 1–8).
 pub fn depth_for_level(level: u8) -> u8 {
-    LEVEL_DEPTHS[usize::from(level.clamp(1, 8) - 1)]
+    LEVEL_DEPTHS[super::levels::level_index(level)]
 }
 
 /// Why Stockfish over REST gave no move.

@@ -1,5 +1,5 @@
-// Shared steps for the game specs: they drive the page only through the DESIGN.md
-// test attributes.
+// Shared steps for the game specs: they drive the page only through the test
+// attributes of docs/architecture.md.
 import { expect, type Page } from '@playwright/test';
 
 /** A fresh /friend page with empty storage (or the storage given). */

@@ -1,12 +1,18 @@
 //! Developer commands, run with `cargo xtask <command>`:
 //!
-//! - `serve`: install what is missing, build and serve the app at http://127.0.0.1:8080;
+//! - `serve`: install what is missing, build the release app into `target/serve-dist/`
+//!   and serve it at http://127.0.0.1:8080 as a static host would (precompressed files,
+//!   every route answered with the app, long cache for hashed files, no file watcher);
+//! - `dev`: Trunk's live-reload development server at http://127.0.0.1:8080;
 //! - `test`: install what the tests need and run every check and test;
-//! - `build`: a release build of the app and the worker, with their sizes;
+//! - `build`: a release build of the app and the worker into `dist/`, ready to host
+//!   (Content-Security-Policy, service worker, `.br`/`.gz` copies), with their sizes;
 //! - `setup`: only install (everything `serve` and `test` need).
 //!
 //! Every install step is idempotent: it is skipped when its result is already there.
 
+mod csp;
+mod release;
 mod run;
 mod setup;
 mod sizes;
@@ -18,11 +24,12 @@ fn main() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_default();
     let outcome = match command.as_str() {
         "serve" => steps::serve(),
+        "dev" => steps::dev(),
         "test" => steps::test(),
         "build" => steps::build(),
         "setup" => setup::all(),
         _ => {
-            eprintln!("usage: cargo xtask <serve|test|build|setup>");
+            eprintln!("usage: cargo xtask <serve|dev|test|build|setup>");
             return ExitCode::from(2);
         }
     };

@@ -9,10 +9,11 @@ use crate::run::{output, root, run};
 /// The Trunk release that builds with Rust 1.95 (0.22 needs a newer compiler).
 const TRUNK_VERSION: &str = "0.21.14";
 /// Debian packages the tests need.
-const TEST_PACKAGES: [&str; 5] = [
+const TEST_PACKAGES: [&str; 6] = [
     "chromium",
     "chromium-driver",
     "fonts-liberation",
+    "nginx",
     "python3",
     "stockfish",
 ];

@@ -2,18 +2,32 @@
 
 use std::time::{Duration, Instant};
 
+use crate::release::{self, DIST, SERVE_DIST};
 use crate::run::run;
 use crate::{setup, sizes};
 
 /// A named step of a command.
 type Step = (&'static str, fn() -> Result<(), String>);
 
-/// `cargo xtask serve`: install what is missing, then build and serve the release app
-/// at http://127.0.0.1:8080 (until interrupted).
+/// `cargo xtask serve`: install what is missing, build the release app into its own
+/// directory and serve it at http://127.0.0.1:8080 (until interrupted) as a static
+/// host would: precompressed, every route answered with the app, hashed files cached.
 pub fn serve() -> Result<(), String> {
     setup::for_serve()?;
-    println!("\nServing Gambit at http://127.0.0.1:8080 (Ctrl-C stops).\n");
-    run("trunk", &["serve", "--release"])
+    release::build_into(SERVE_DIST)?;
+    run("node", &["xtask/src/serve.mjs", SERVE_DIST, "8080"])
+}
+
+/// `cargo xtask dev`: Trunk's development server at http://127.0.0.1:8080, which
+/// rebuilds and reloads the page when a source file changes (no service worker, no
+/// Content-Security-Policy: those come with the release build).
+pub fn dev() -> Result<(), String> {
+    setup::for_serve()?;
+    println!("\nGambit with live reload at http://127.0.0.1:8080 (Ctrl-C stops).\n");
+    run(
+        "trunk",
+        &["serve", "--release", "--dist", "target/dev-dist"],
+    )
 }
 
 /// `cargo xtask build`: the release build and its sizes.
@@ -98,7 +112,7 @@ pub fn test() -> Result<(), String> {
 }
 
 fn release_build() -> Result<(), String> {
-    run("trunk", &["build", "--release"])
+    release::build_into(DIST)
 }
 
 fn run_with_env(program: &str, args: &[&str], (key, value): (&str, &str)) -> Result<(), String> {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Level calibration matches for gambit-engine (see tools/RESULTS.md for the figures).
+# Level calibration matches for gambit-engine (the figures: docs/figures.md).
 #
 #   tools/calibrate.sh top      # level 8 vs Stockfish 15.1 UCI_Elo 2200 (200 games), 2400, 2000
 #   tools/calibrate.sh anchors  # levels 7..4, each vs Stockfish at two nearby UCI_Elo rungs

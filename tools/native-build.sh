@@ -3,8 +3,7 @@
 # sees which branches and calls a training run of the engine takes) and, on x86-64, the
 # x86-64-v2 instruction set (hardware popcount, any x86-64 CPU since about 2009). Same
 # search, same `bench` node count as `cargo build --release -p gambit-engine`; 12-15 %
-# more nodes a second on this project's machine (tools/RESULTS.md, "a profile-guided
-# native build").
+# more nodes a second on this project's machine (docs/figures.md).
 # The README's level table is of the plain build. Prints the binary's path on its last
 # line; everything else goes to stderr.
 #   tools/native-build.sh

@@ -32,7 +32,7 @@
 //! | 7     | —         | 120 000   | 0           | 1          | yes        |
 //! | 8     | —         | —         | 0           | 1          | (best move)|
 //!
-//! The Elo each level plays at is measured by matches (see `tools/RESULTS.md`), not
+//! The Elo each level plays at is measured by matches (see `docs/figures.md`), not
 //! claimed here.
 
 use crate::limits::SearchLimits;

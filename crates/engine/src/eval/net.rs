@@ -4,7 +4,7 @@
 //! The weights (`net.bin`, quantised; `tools/net-train.py` describes the layout) were
 //! fitted by `tools/net-train.py` to Stockfish's scores of quiet positions: some from
 //! Stockfish's self-play games, most of them positions Gambit's own search evaluated
-//! (the data and the commands: `tools/RESULTS.md` as of commit `a0f6979`, 2026-11-28).
+//! (the data and the commands: `git show a0f6979:tools/RESULTS.md`, 2026-11-28).
 //!
 //! The network sees every piece twice, from the side to move and from the other side
 //! (ranks mirrored, colours swapped, one weight matrix for both):

@@ -90,7 +90,7 @@ pub struct Weights {
 /// The weights the engine plays with: Gambit's hand-set rules, then fitted by the Texel
 /// tuner to Stockfish's scores of positions from its own self-play (`TEXEL_LAMBDA=0`),
 /// the king-zone and shelter weights kept as set by hand (2026-11-24; the measurements:
-/// `tools/RESULTS.md` as of commit `a0f6979`).
+/// `git show a0f6979:tools/RESULTS.md`).
 // Texel-tuned by `examples/texel.rs`: K = 0.00538, prior 1e-8,
 // square prior 1e-7, fixed ["zone_weight", "shelter"]; mean squared error
 // train 0.014311 -> 0.011453, held out 0.015268 -> 0.012622.

@@ -21,7 +21,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
-use crate::{gives_check::CheckInfo, see, tt::PackedMove};
+use crate::{gives_check::CheckInfo, packed_move::PackedMove, see};
 
 /// The stages of [`MovePicker`], in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

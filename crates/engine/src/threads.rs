@@ -24,7 +24,7 @@ use crate::{
 };
 
 /// Stack size of every search thread: the search recurses up to
-/// [`crate::search::MAX_PLY`] plies deep.
+/// [`crate::score::MAX_PLY`] plies deep.
 pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// Searches `root` on the calling thread with `engine`, and on one more thread per

@@ -34,60 +34,10 @@
 
 use core::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-use shakmaty::{Move, Role, Square};
-
-use crate::search::{MATE, MATE_BOUND};
-
-/// A move in 16 bits: from square (bits 0..6), to square (6..12; the rook's square for
-/// castling, as shakmaty encodes castling), promotion role (12..15; 0 = none). The null
-/// value 0 never describes a legal move (from == to == a1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct PackedMove(pub u16);
-
-impl PackedMove {
-    /// No move.
-    pub const NONE: PackedMove = PackedMove(0);
-
-    /// Packs a move; drops (which standard chess never has) pack to [`PackedMove::NONE`].
-    #[must_use]
-    pub fn new(m: Move) -> Self {
-        let Some(from) = m.from() else {
-            return Self::NONE;
-        };
-        let promo = m.promotion().map_or(0, |r| r as u16);
-        Self(from as u16 | ((m.to() as u16) << 6) | (promo << 12))
-    }
-
-    /// The origin square.
-    #[must_use]
-    pub fn from(self) -> Square {
-        Square::new(u32::from(self.0 & 63))
-    }
-
-    /// The target square.
-    #[must_use]
-    pub fn to(self) -> Square {
-        Square::new(u32::from((self.0 >> 6) & 63))
-    }
-
-    /// The promotion role, if any.
-    #[must_use]
-    pub fn promotion(self) -> Option<Role> {
-        Role::try_from(u32::from((self.0 >> 12) & 7)).ok()
-    }
-
-    /// Whether this is [`PackedMove::NONE`].
-    #[must_use]
-    pub fn is_none(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether `m` packs to this value.
-    #[must_use]
-    pub fn matches(self, m: Move) -> bool {
-        !self.is_none() && PackedMove::new(m) == self
-    }
-}
+use crate::{
+    packed_move::PackedMove,
+    score::{MATE, MATE_BOUND},
+};
 
 /// What a stored score says about the true score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,6 +307,8 @@ impl Tt {
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::{Move, Role, Square};
+
     use super::*;
 
     #[test]

@@ -1,7 +1,7 @@
 //! Move generation and the engine's incremental keys against known perft totals
 //! (the repository's `data/perft.epd`), to depth 4.
 
-use gambit_engine::{perft::perft, root::parse_fen};
+use gambit_engine::{parse_fen, perft};
 
 #[test]
 fn perft_matches_the_reference_to_depth_4() {

@@ -1,8 +1,8 @@
 //! Behaviour tests of the search through the public API.
 
 use gambit_engine::{
-    BestMove, Engine, Event, Level, Limits, ManualClock, Request, Root, Score, Search,
-    SearchLimits, handle_request, root::parse_fen, search::CHECK_EVERY,
+    BestMove, CHECK_EVERY, Engine, Event, Level, Limits, ManualClock, Request, Root, Score, Search,
+    SearchLimits, parse_fen, serve,
 };
 use shakmaty::{CastlingMode, Chess, Position, uci::UciMove};
 use std::sync::{
@@ -223,9 +223,7 @@ fn iterations_come_one_depth_at_a_time() {
 fn search_events(request: Request) -> Vec<Event> {
     let mut engine = Engine::new();
     let clock = ManualClock::new();
-    let mut events = Vec::new();
-    handle_request(&mut engine, request, &clock, |e| events.push(e));
-    events
+    serve(&mut engine, request, &clock).collect()
 }
 
 fn request(fen: &str, moves: &[&str], level: u8) -> Request {
@@ -243,7 +241,7 @@ fn request(fen: &str, moves: &[&str], level: u8) -> Request {
 }
 
 #[test]
-fn handle_request_answers_ping_and_search() {
+fn serve_answers_ping_and_search() {
     assert!(matches!(
         search_events(Request::Ping).as_slice(),
         [Event::Pong { .. }]
@@ -312,7 +310,7 @@ fn every_level_answers_within_its_caps() {
 
 /// Positions from random play, reproducible.
 fn random_positions(count: usize, seed: u64) -> Vec<(Chess, Vec<String>)> {
-    let mut rng = gambit_engine::rng::Rng::new(seed);
+    let mut rng = gambit_engine::Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let mut pos = Chess::default();
@@ -392,7 +390,7 @@ fn levels_from_three_never_hang_the_queen() {
         for seed in 0..10u64 {
             let b = level_move(fen, level, seed * 7919 + u64::from(level), 4);
             assert!(
-                gambit_engine::search::is_safe(&pos, b.mv),
+                gambit_engine::is_safe(&pos, b.mv),
                 "level {level} seed {seed}: {}",
                 b.uci
             );

@@ -3,8 +3,12 @@
 
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::{MATE, MATE_BOUND, Search};
-use crate::{clock::Clock, see};
+use super::Search;
+use crate::{
+    clock::Clock,
+    score::{MATE, MATE_BOUND},
+    see,
+};
 
 impl<C: Clock> Search<'_, C> {
     /// The level's choice among the root moves.

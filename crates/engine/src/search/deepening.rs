@@ -5,8 +5,15 @@ use std::sync::atomic::Ordering;
 
 use shakmaty::{CastlingMode, Move, Position};
 
-use super::{BestMove, CHECK_EVERY, INF, Iteration, MATE, MATE_BOUND, MAX_PLY, Search, to_score};
-use crate::{clock::Clock, zobrist};
+use super::{
+    BestMove, CHECK_EVERY, Iteration, Search,
+    params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH},
+};
+use crate::{
+    clock::Clock,
+    score::{INF, MATE, MATE_BOUND, MAX_PLY, to_score},
+    zobrist,
+};
 
 impl<C: Clock> Search<'_, C> {
     /// Runs the next iteration (one more ply of depth) and reports it, or returns `None`
@@ -130,12 +137,13 @@ impl<C: Clock> Search<'_, C> {
     pub(super) fn iterate(&mut self, depth: i32) -> Option<i32> {
         let prev = self.best.as_ref().map_or(0, |b| b.1);
         let exact = self.level.chooses();
-        let mut delta = 20;
-        let (mut alpha, mut beta) = if depth >= 4 && !exact && prev.abs() < MATE_BOUND {
-            (prev - delta, prev + delta)
-        } else {
-            (-INF, INF)
-        };
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) =
+            if depth >= ASPIRATION_MIN_DEPTH && !exact && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
         loop {
             self.iter_best = None;
             let score = self.search_root(depth, alpha, beta);
@@ -151,7 +159,7 @@ impl<C: Clock> Search<'_, C> {
                 return Some(score);
             }
             delta *= 2;
-            if delta > 600 {
+            if delta > ASPIRATION_MAX_DELTA {
                 alpha = -INF;
                 beta = INF;
             }

@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 use shakmaty::Move;
 
-use super::DEFAULT_HASH_MB;
+use super::{
+    DEFAULT_HASH_MB,
+    params::{LMR_BASE, LMR_DIVISOR},
+};
 use crate::{
     correction::CorrectionHistory,
     eval,
@@ -59,7 +62,7 @@ impl Engine {
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                let v = 0.75 + (d as f64).ln() * (n as f64).ln() / 2.25;
+                let v = LMR_BASE + (d as f64).ln() * (n as f64).ln() / LMR_DIVISOR;
                 *r = v.clamp(0.0, 40.0) as u8;
             }
         }

@@ -3,7 +3,10 @@
 
 use shakmaty::{Chess, Color, Move, MoveList, Position};
 
-use super::{Engine, Search};
+use super::{
+    Engine, Search,
+    params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_PLY_SQUARED},
+};
 use crate::{clock::Clock, move_picker::MoveScores};
 
 impl<C: Clock> Search<'_, C> {
@@ -33,7 +36,7 @@ impl<C: Clock> Search<'_, C> {
         depth: i32,
         tried: &MoveList,
     ) {
-        let bonus = (16 * depth * depth).min(1_600);
+        let bonus = (HISTORY_BONUS_PER_PLY_SQUARED * depth * depth).min(HISTORY_BONUS_MAX);
         if noisy {
             self.engine.captures.update(us, m, bonus);
         }
@@ -57,7 +60,7 @@ impl<C: Clock> Search<'_, C> {
         tried: &MoveList,
     ) {
         let us = pos.turn();
-        let bonus = (16 * depth * depth).min(1_600);
+        let bonus = (HISTORY_BONUS_PER_PLY_SQUARED * depth * depth).min(HISTORY_BONUS_MAX);
         let previous = self.previous_moves(ply);
         let engine = &mut *self.engine;
         for (q, b) in core::iter::once((m, bonus)).chain(tried.iter().map(|&q| (q, -bonus))) {

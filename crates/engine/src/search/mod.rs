@@ -30,6 +30,7 @@
 //! | `quiescence.rs` | the quiescence search |
 //! | `learning.rs` | what cut-offs teach the move ordering (histories, killers, counter-moves) |
 //! | `choice.rs` | a weaker level's choice among the root moves, and its safety net |
+//! | `params.rs` | the tuned margins, depths and reductions, named |
 
 use std::sync::{
     Arc,
@@ -39,34 +40,21 @@ use std::sync::{
 use shakmaty::{Chess, Move, Position};
 
 use crate::{
-    clock::Clock, eval, level::Level, limits::SearchLimits, protocol::Score, rng::Rng, root::Root,
+    clock::Clock,
+    eval,
+    level::Level,
+    limits::SearchLimits,
+    protocol::Score,
+    rng::Rng,
+    root::Root,
+    score::{INF, MAX_PLY},
     see,
 };
 
-/// The score of delivering mate right now; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
-/// Scores at or beyond this (in absolute value) are mate scores.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
-/// Larger than any score.
-pub const INF: i32 = MATE + 1;
 /// The search reads the clock and the stop flag every this many nodes.
 pub const CHECK_EVERY: u64 = 1024;
 /// Default transposition table size in mebibytes.
 pub const DEFAULT_HASH_MB: usize = 16;
-
-/// Converts an internal score into the protocol's [`Score`].
-#[must_use]
-pub fn to_score(v: i32) -> Score {
-    if v >= MATE_BOUND {
-        Score::Mate((MATE - v + 1) / 2)
-    } else if v <= -MATE_BOUND {
-        Score::Mate(-((MATE + v) / 2))
-    } else {
-        Score::Cp(v)
-    }
-}
 
 // The order of these modules is the order of their code in the binary, and it moves
 // `bench` by 3–4 % (`tools/bench-ab.sh`; alphabetical was the slow one): kept as
@@ -82,6 +70,8 @@ mod node;
 mod learning;
 
 mod quiescence;
+
+mod params;
 
 pub use choice::is_safe;
 pub use engine::Engine;

@@ -3,15 +3,17 @@
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
-use super::{INF, MATE, MATE_BOUND, MAX_PLY, Search, learning::counter_index};
+use super::{Search, learning::counter_index, params::*};
 use crate::{
     clock::Clock,
     correction::CorrectionHistory,
     eval,
     gives_check::CheckInfo,
     move_picker::{MovePicker, is_noisy},
+    packed_move::PackedMove,
+    score::{INF, MATE, MATE_BOUND, MAX_PLY},
     see,
-    tt::{Bound, PackedMove},
+    tt::Bound,
     zobrist,
 };
 
@@ -154,21 +156,32 @@ impl<C: Clock> Search<'_, C> {
 
         if !pv_node && !in_check {
             // Reverse futility pruning.
-            let margin = 75 * depth - if improving { 40 } else { 0 };
-            if depth <= 7 && static_eval - margin >= beta && beta.abs() < MATE_BOUND {
+            let margin = REVERSE_FUTILITY_MARGIN_PER_PLY * depth
+                - if improving {
+                    REVERSE_FUTILITY_IMPROVING
+                } else {
+                    0
+                };
+            if depth <= REVERSE_FUTILITY_MAX_DEPTH
+                && static_eval - margin >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
-            // Null-move pruning: the reduction grows by a ply for every three of depth
-            // and for every 200 cp the evaluation stands above beta (up to three).
+            // Null-move pruning: the reduction grows with the depth and with how far the
+            // evaluation stands above beta.
             let board = pos.board();
             let our_pieces = pos.us() & !board.pawns() & !board.kings();
             if null_allowed
-                && depth >= 3
+                && depth >= NULL_MOVE_MIN_DEPTH
                 && static_eval >= beta
                 && our_pieces.any()
                 && let Ok(child) = pos.clone().swap_turn()
             {
-                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+                let r = NULL_MOVE_BASE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_PER_REDUCTION
+                    + ((static_eval - beta) / NULL_MOVE_EVAL_PER_REDUCTION)
+                        .min(NULL_MOVE_EVAL_MAX_REDUCTION);
                 let child_key = zobrist::key_after_null(pos, key, &child);
                 self.keys.push(child_key);
                 self.played[ply] = None;
@@ -193,7 +206,7 @@ impl<C: Clock> Search<'_, C> {
         }
 
         // Internal iterative reduction: no stored move, probably not worth full depth.
-        if depth >= 4 && tt_move.is_none() {
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
             depth -= 1;
         }
 
@@ -210,8 +223,9 @@ impl<C: Clock> Search<'_, C> {
         let mut quiets_tried: MoveList = MoveList::new();
         let mut noisy_tried: MoveList = MoveList::new();
         let mut searched = 0usize;
-        let lmp_limit = usize::try_from(3 + depth * depth / if improving { 1 } else { 2 })
-            .unwrap_or(usize::MAX);
+        let lmp_limit =
+            usize::try_from(LATE_MOVE_BASE_COUNT + depth * depth / if improving { 1 } else { 2 })
+                .unwrap_or(usize::MAX);
 
         let previous = self.previous_moves(ply);
         // Worked out at the second move: whether the first gives check does not matter
@@ -228,33 +242,47 @@ impl<C: Clock> Search<'_, C> {
                     // Late-move and futility pruning: once either holds it holds for
                     // every later quiet move here, so only quiet checks are still wanted.
                     if !pv_node
-                        && ((depth <= 5 && quiets_tried.len() >= lmp_limit)
-                            || (depth <= 6 && static_eval + 90 + 85 * depth <= alpha))
+                        && ((depth <= LATE_MOVE_MAX_DEPTH && quiets_tried.len() >= lmp_limit)
+                            || (depth <= FUTILITY_MAX_DEPTH
+                                && static_eval
+                                    + FUTILITY_BASE_MARGIN
+                                    + FUTILITY_MARGIN_PER_PLY * depth
+                                    <= alpha))
                     {
                         let checks = checks.get_or_insert_with(|| CheckInfo::new(pos));
                         picker.drop_quiets_without_check(pos, checks);
                         continue;
                     }
                     // History pruning: a quiet move that keeps failing here is skipped.
-                    if !pv_node && depth <= 3 && self.quiet_score(us, previous, m) < -3_000 * depth
+                    if !pv_node
+                        && depth <= HISTORY_PRUNING_MAX_DEPTH
+                        && self.quiet_score(us, previous, m) < -HISTORY_PRUNING_PER_PLY * depth
                     {
                         continue;
                     }
                     // A quiet move that loses material by exchange is not worth a shallow
-                    // look. The margin grows with the square of the depth (25 … 1 225 cp),
-                    // so a minor piece given up for an attack is still searched from depth 4.
-                    if depth <= 7 && !see::see_ge(pos, m, -25 * depth * depth) {
+                    // look (the margin grows with the square of the depth).
+                    if depth <= QUIET_SEE_MAX_DEPTH
+                        && !see::see_ge(pos, m, -QUIET_SEE_MARGIN_PER_PLY_SQUARED * depth * depth)
+                    {
                         continue;
                     }
-                } else if depth <= 6 {
+                } else if depth <= CAPTURE_PRUNING_MAX_DEPTH {
                     // Capture futility: even winning the piece outright leaves us far
                     // below alpha.
-                    if !pv_node && static_eval + 200 + 150 * depth + see::material_gain(m) <= alpha
+                    if !pv_node
+                        && static_eval
+                            + CAPTURE_FUTILITY_BASE_MARGIN
+                            + CAPTURE_FUTILITY_MARGIN_PER_PLY * depth
+                            + see::material_gain(m)
+                            <= alpha
                     {
                         continue;
                     }
                     // A capture that loses material by exchange.
-                    if !picker.holds_exchange(m) && !see::see_ge(pos, m, -95 * depth) {
+                    if !picker.holds_exchange(m)
+                        && !see::see_ge(pos, m, -CAPTURE_SEE_MARGIN_PER_PLY * depth)
+                    {
                         continue;
                     }
                 }
@@ -271,8 +299,8 @@ impl<C: Clock> Search<'_, C> {
                 -self.search(&child, child_key, new_depth, ply + 1, -beta, -alpha, true)
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && searched > 2
+                if depth >= LMR_MIN_DEPTH
+                    && searched > LMR_AFTER_MOVES
                     && (quiet || picker.stage() == crate::move_picker::Stage::BadNoisy)
                 {
                     r = i32::from(
@@ -289,7 +317,7 @@ impl<C: Clock> Search<'_, C> {
                         r -= 1;
                     }
                     if quiet {
-                        r -= self.quiet_score(us, previous, m) / 10_000;
+                        r -= self.quiet_score(us, previous, m) / LMR_HISTORY_PER_PLY;
                         if Some(m) == killers[0] || Some(m) == killers[1] {
                             r -= 1;
                         }

@@ -3,14 +3,14 @@
 
 use shakmaty::{Bitboard, Chess, Position, Rank, Role};
 
-use super::{INF, MATE, MATE_BOUND, MAX_PLY, Search, corrected};
+use super::{Search, corrected, params::DELTA_MARGIN};
 use crate::{
     clock::Clock,
     gives_check::CheckInfo,
     move_picker::{MovePicker, Wanted, is_noisy},
-    see,
-    tt::PackedMove,
-    zobrist,
+    packed_move::PackedMove,
+    score::{INF, MATE, MATE_BOUND, MAX_PLY},
+    see, zobrist,
 };
 
 impl<C: Clock> Search<'_, C> {
@@ -129,10 +129,6 @@ impl<C: Clock> Search<'_, C> {
         best_score
     }
 }
-
-/// How far above alpha a capture's gain may leave the standing-pat score before delta
-/// pruning skips it.
-const DELTA_MARGIN: i32 = 180;
 
 /// An upper bound on what one noisy move of `pos` can win, for delta pruning: the most
 /// valuable enemy piece that one of ours attacks (pins ignored), a pawn taken en passant,

@@ -1,4 +1,9 @@
-//! Messages between the app and the engine's Web Worker.
+//! gambit-protocol: the messages between Gambit's page and its engine worker.
+//!
+//! The page sends [`Request`]s and receives [`Event`]s; both sides depend on this small
+//! crate and nothing else of each other, so the page does not link the engine. The
+//! messages travel as gloo-worker's bincode, so both sides must have the same
+//! [`PROTOCOL_VERSION`]: the worker reports its own in [`Event::Pong`].
 //!
 //! Every search request carries an `id`; every event about it carries the same id, so the
 //! app can drop events from a search it no longer cares about (a new game, a takeback,
@@ -6,7 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The version the worker reports in [`Event::Pong`].
+/// The version of these messages, which the worker reports in [`Event::Pong`]: this
+/// package's version, raised whenever a message changes shape.
 pub const PROTOCOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// A request from the app to the engine worker.

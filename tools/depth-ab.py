@@ -13,27 +13,27 @@ through `go depth` with one engine kept for all positions, as in a game.
 
 import argparse
 
-import chess
 import chess.engine
+
+from gambit_tools import paths
+from gambit_tools.epd import fen_boards
+from gambit_tools.uci import open_engine
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("a")
     ap.add_argument("b")
-    ap.add_argument("--epd", default="data/bratko-kopec.epd")
+    ap.add_argument("--epd", default=str(paths.DATA / "bratko-kopec.epd"))
     ap.add_argument("--depth", type=int, default=15)
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--hash", type=int, default=16, help="UCI Hash of both, MiB")
     args = ap.parse_args()
-    with open(args.epd) as f:
-        # The four FEN fields of each line; the EPD operations (bm, id ...) are not used.
-        # (Not wac.py's epd_positions: python-chess rejects this file's `bm Qd1 + ;`.)
-        boards = [chess.Board(" ".join(line.split()[:4]) + " 0 1") for line in f if line.strip()]
+    # The positions only: their operations (bm, id ...) are not used.
+    boards = fen_boards(args.epd)
     engines = {}
     for name, path in (("A", args.a), ("B", args.b)):
-        engines[name] = chess.engine.SimpleEngine.popen_uci(path)
-        engines[name].configure({"Hash": args.hash})
+        engines[name] = open_engine(path, {"Hash": args.hash})
     totals = {name: [0, 0.0] for name in engines}
     try:
         for rnd in range(args.rounds):

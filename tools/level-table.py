@@ -30,15 +30,12 @@ import math
 import os
 import re
 
-from elo import elo_from_score
+from gambit_tools import paths
+from gambit_tools.elo import elo_from_score, expected
 
 ANCHORED = [8, 7, 6, 5, 4]
 CHAIN = [3, 2, 1]
 HEADER = ["| level | opponent | games | score | Elo (95%) |", "|---|---|---|---|---|"]
-
-
-def expected(diff):
-    return 1 / (1 + 10 ** (-diff / 400))
 
 
 def load(path):
@@ -121,25 +118,31 @@ def table(out):
     return lines, labels
 
 
-def check(lines, labels, readme="README.md", levels_rs="src/opponent/levels.rs"):
+def shown(path):
+    """`path` as the repository names it (from its root), for messages."""
+    return os.path.relpath(os.path.abspath(path), paths.REPO)
+
+
+def check(lines, labels, readme=paths.REPO / "README.md",
+          levels_rs=paths.REPO / "src" / "opponent" / "levels.rs"):
     """The problems that keep the README and `LEVEL_ELO` from matching the summaries."""
     problems = []
     with open(readme) as f:
         readme_rows = {line.rstrip() for line in f if re.match(r"\| [1-8] \| ", line)}
-    problems += [f"{readme} lacks the row: {row}" for row in lines if row not in readme_rows]
-    problems += [f"{readme} has a row the summaries do not give: {row}"
+    problems += [f"{shown(readme)} lacks the row: {row}" for row in lines if row not in readme_rows]
+    problems += [f"{shown(readme)} has a row the summaries do not give: {row}"
                  for row in sorted(readme_rows - set(lines))]
     with open(levels_rs) as f:
         found = re.search(r"LEVEL_ELO: \[u16; 8\] = \[([^\]]*)\]", f.read())
     written = [label.strip() for label in found.group(1).split(",")] if found else None
     if written != labels:
-        problems.append(f"{levels_rs} has LEVEL_ELO = {written}, the summaries give {labels}")
+        problems.append(f"{shown(levels_rs)} has LEVEL_ELO = {written}, the summaries give {labels}")
     return problems
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default="tools/calibration")
+    ap.add_argument("--out", default=str(paths.CALIBRATION))
     ap.add_argument("--check", action="store_true",
                     help="fail unless README.md and levels.rs agree with the summaries")
     args = ap.parse_args()
@@ -151,7 +154,7 @@ def main():
         if problems:
             raise SystemExit(1)
         print(f"README.md's level table and LEVEL_ELO = [{', '.join(labels)}] "
-              f"agree with {args.out}")
+              f"agree with {shown(args.out)}")
         return
     print("\n".join(HEADER + lines))
     print()

@@ -34,45 +34,10 @@ import chess
 import chess.engine
 import chess.pgn
 
-from elo import elo_from_score
-
-
-def load_book(path):
-    lines = []
-    with open(path) as f:
-        for raw in f:
-            raw = raw.strip()
-            if not raw or raw.startswith("#"):
-                continue
-            board = chess.Board()
-            for san in raw.split():
-                board.push_san(san)
-            lines.append(list(board.move_stack))
-    return lines
-
-
-def parse_shard(text):
-    """`i/n` → (i, n), with 0 <= i < n."""
-    index, count = (int(part) for part in text.split("/"))
-    if not 0 <= index < count:
-        raise argparse.ArgumentTypeError(f"shard {text}: want i/n with 0 <= i < n")
-    return index, count
-
-
-def gambit_colour(game):
-    """The colour engine A (Gambit) played in a game of a match against Stockfish, read
-    from the player names this runner writes ("Gambit …" against "Stockfish …")."""
-    return chess.WHITE if game.headers["White"].startswith("Gambit") else chess.BLACK
-
-
-MATE_CP = 100_000
-
-
-def white_centipawns(score):
-    """A reported score in centipawns from White's point of view; mates are +-MATE_CP."""
-    if score is None:
-        return None
-    return score.white().score(mate_score=MATE_CP)
+from gambit_tools import paths
+from gambit_tools.elo import elo_from_score
+from gambit_tools.matches import load_book
+from gambit_tools.uci import open_engine, parse_options, white_centipawns
 
 
 def adjudicate(white_scores, plies, args):
@@ -91,30 +56,14 @@ def adjudicate(white_scores, plies, args):
     return None
 
 
-def open_engine(cmd, options):
-    eng = chess.engine.SimpleEngine.popen_uci(cmd.split(), timeout=30)
-    if options:
-        eng.configure(options)
-    return eng
-
-
-def parse_options(pairs):
-    """UCI options from Name=Value strings; integer values become ints."""
-    options = {}
-    for kv in pairs:
-        k, v = kv.split("=", 1)
-        options[k] = int(v) if v.lstrip("-").isdigit() else v
-    return options
-
-
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--a", default="target/release/gambit-engine", help="command of engine A")
+    ap.add_argument("--a", default=str(paths.ENGINE), help="command of engine A")
     ap.add_argument("--a-level", type=int, default=None, help="Gambit Level option for A")
     ap.add_argument("--a-ms", type=int, default=100, help="movetime of A in ms")
     ap.add_argument("--a-hash", type=int, default=16)
     ap.add_argument("--a-opt", action="append", default=[], help="extra UCI option for A, Name=Value")
-    ap.add_argument("--b", default="/usr/games/stockfish", help="command of engine B")
+    ap.add_argument("--b", default=paths.STOCKFISH, help="command of engine B")
     ap.add_argument("--b-ms", type=int, default=100, help="movetime of B in ms")
     ap.add_argument("--b-elo", type=int, default=None, help="UCI_Elo for B (UCI_LimitStrength)")
     ap.add_argument("--b-skill", type=int, default=None, help="Skill Level for B")
@@ -126,7 +75,7 @@ def main():
                          "by up to a tenth from move to move (a screen of evaluation "
                          "changes that leaves speed out)")
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--book", default="tools/book.txt")
+    ap.add_argument("--book", default=str(paths.BOOK))
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--forfeit-ms", type=int, default=None)
     ap.add_argument("--resign-cp", type=int, default=None, help="win adjudication threshold (off by default)")

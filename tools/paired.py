@@ -19,7 +19,7 @@ import sys
 import chess
 import chess.pgn
 
-from match import gambit_colour
+from gambit_tools.matches import RESULTS, gambit_colour
 
 
 def gambit_scores(path):
@@ -28,7 +28,7 @@ def gambit_scores(path):
     with open(path, encoding="utf-8") as f:
         while (game := chess.pgn.read_game(f)) is not None:
             white = gambit_colour(game) == chess.WHITE
-            score = {"1-0": 1.0, "0-1": 0.0}.get(game.headers["Result"], 0.5)
+            score = RESULTS.get(game.headers["Result"], 0.5)
             out[int(game.headers["Round"])] = score if white else 1.0 - score
     return out
 
@@ -51,6 +51,9 @@ def interval(diffs):
 
 def main():
     args = sys.argv[1:]
+    if args in (['-h'], ['--help']):
+        print(__doc__)
+        return
     if "--" not in args:
         sys.exit(__doc__)
     cut = args.index("--")

@@ -14,9 +14,10 @@ chance, not their play.
 
 import argparse
 
-import chess
 import chess.engine
 import chess.pgn
+
+from gambit_tools.uci import open_engine
 
 
 def main():
@@ -34,7 +35,7 @@ def main():
             game = chess.pgn.read_game(f)
             if game is None:
                 break
-            engines = [chess.engine.SimpleEngine.popen_uci(p) for p in (args.a, args.b)]
+            engines = [open_engine(p) for p in (args.a, args.b)]
             try:
                 board = game.board()
                 for move in game.mainline_moves():

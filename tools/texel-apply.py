@@ -49,6 +49,9 @@ def psq_file(tables, comments):
 
 
 def main():
+    if sys.argv[1:] in (['-h'], ['--help']):
+        print(__doc__)
+        return
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     tuned_text = open(sys.argv[1]).read()

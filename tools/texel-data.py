@@ -25,7 +25,9 @@ import sys
 import chess
 import chess.engine
 
-from match import load_book
+from gambit_tools import paths
+from gambit_tools.matches import load_book
+from gambit_tools.uci import MATE_CP, open_engine
 
 
 def play_game(engine, board, nodes, max_plies, game_id):
@@ -42,7 +44,7 @@ def play_game(engine, board, nodes, max_plies, game_id):
         pv = info.get("pv")
         if not pv:
             raise RuntimeError(f"no move from Stockfish in {board.fen()}")
-        cp = score.score(mate_score=100_000)
+        cp = score.score(mate_score=MATE_CP)
         if not board.is_check():
             fens.append((board.fen(), cp))
         decisive = decisive + 1 if abs(cp) >= 1000 else 0
@@ -62,15 +64,14 @@ def main():
     ap.add_argument("--nodes", type=int, default=5000, help="Stockfish nodes per move")
     ap.add_argument("--random-plies", type=int, default=4)
     ap.add_argument("--max-plies", type=int, default=200)
-    ap.add_argument("--book", default="tools/book.txt")
-    ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--book", default=str(paths.BOOK))
+    ap.add_argument("--stockfish", default=paths.STOCKFISH)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
     book = load_book(args.book)
-    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    engine.configure({"Threads": 1, "Hash": 16})
+    engine = open_engine(args.stockfish, {"Threads": 1, "Hash": 16})
     positions = 0
     results = {1.0: 0, 0.5: 0, 0.0: 0}
     with open(args.out, "w") as out:

@@ -25,9 +25,9 @@ import chess
 import chess.engine
 import chess.pgn
 
-from match import parse_shard
-
-RESULTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+from gambit_tools import paths
+from gambit_tools.matches import RESULTS, parse_shard
+from gambit_tools.uci import open_engine, white_centipawns
 
 
 def positions(paths, skip_plies):
@@ -80,15 +80,14 @@ def main():
     ap.add_argument("--nodes", type=int, default=10000, help="Stockfish nodes per position")
     ap.add_argument("--skip-plies", type=int, default=8, help="plies of each game not used")
     ap.add_argument("--shard", type=parse_shard, default=(0, 1), metavar="I/N")
-    ap.add_argument("--stockfish", default="/usr/games/stockfish")
+    ap.add_argument("--stockfish", default=paths.STOCKFISH)
     ap.add_argument("--fens", action="store_true",
                     help="the files hold one FEN per line instead of games")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
 
     index, count = args.shard
-    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    engine.configure({"Threads": 1, "Hash": 16})
+    engine = open_engine(args.stockfish, {"Threads": 1, "Hash": 16})
     written = 0
     with open(args.out, "w") as out:
         for number, (game, board, result) in enumerate(
@@ -98,7 +97,7 @@ def main():
                 continue
             # One game id per game: Stockfish keeps its hash within a game, clears it between.
             info = engine.analyse(board, chess.engine.Limit(nodes=args.nodes), game=game)
-            cp = info["score"].white().score(mate_score=100_000)
+            cp = white_centipawns(info["score"])
             out.write(f"{board.fen()} | {result} | {cp}\n")
             written += 1
             if written % 5000 == 0:

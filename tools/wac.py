@@ -8,31 +8,19 @@ of the `am` moves). Prints each failure and the solved count.
 
 import argparse
 import json
-import re
 import time
 
-import chess
 import chess.engine
 
-
-def epd_positions(path):
-    """Yields (board, operations) for every position of the EPD file at `path`."""
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            # Drop the informational pv operation (truncated in some suites).
-            line = re.sub(r"\bpv [^;]*;", "", line)
-            board = chess.Board()
-            ops = board.set_epd(line)
-            yield board, ops
+from gambit_tools import paths
+from gambit_tools.epd import epd_positions
+from gambit_tools.uci import open_engine
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--engine", default="target/release/gambit-engine")
-    ap.add_argument("--epd", default="data/wac.epd")
+    ap.add_argument("--engine", default=str(paths.ENGINE))
+    ap.add_argument("--epd", default=str(paths.DATA / "wac.epd"))
     ap.add_argument("--ms", type=int, default=1000, help="time per position in ms")
     ap.add_argument("--nodes", type=int, default=None,
                     help="nodes per position instead of a time (the same search on a busy machine)")
@@ -40,7 +28,7 @@ def main():
     ap.add_argument("--threads", type=int, default=1, help="UCI Threads (search threads)")
     ap.add_argument("--summary", default=None)
     args = ap.parse_args()
-    eng = chess.engine.SimpleEngine.popen_uci(args.engine.split())
+    eng = open_engine(args.engine)
     if "stockfish" not in args.engine:
         eng.configure({"Hash": args.hash})
     if args.threads > 1:

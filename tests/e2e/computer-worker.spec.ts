@@ -1,6 +1,6 @@
 // The engine worker failing: the page says so, keeps the game and restarts the worker
 // on request, after which the computer answers again.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { square } from './helpers';
 import { moves, openComputer, playAndAwaitReply, startGame } from './computer-helpers';
 

@@ -1,5 +1,5 @@
 // Playing the built-in engine on /computer.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { piece, sanList, square } from './helpers';
 import { moves, openComputer, playAndAwaitReply, playAnyMove, startGame } from './computer-helpers';
 

@@ -1,6 +1,7 @@
 // The game around the board on /friend: history, controls, clocks, persistence,
 // PGN/FEN tools, drag-and-drop.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
 import { expectStatus, openFriend, piece, play, playAll, sanList, setupFen, square } from './helpers';
 
 const current = (page: Page) => page.locator('[data-testid="move-list"] [aria-current="true"]');

@@ -1,5 +1,5 @@
 // Every rule of chess on /friend, through clicks on the board.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { expectStatus, openFriend, piece, play, playAll, sanList, setupFen, square } from './helpers';
 
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 // The app shell: routes, the nav bar, deep links (SPA fallback) and the engine worker.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 
 test('home offers the two ways to play', async ({ page }) => {
   await page.goto('/');

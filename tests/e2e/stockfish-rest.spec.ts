@@ -1,7 +1,8 @@
 // Playing Stockfish over REST against our stockfish-rest server (started by the
 // Playwright config on port 8091 in front of Debian's Stockfish), and every failure:
 // each shows its message, keeps the game, and the built-in engine can take over.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
 import { square } from './helpers';
 
 const endpoint = 'http://127.0.0.1:8091';

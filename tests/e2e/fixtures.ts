@@ -1,0 +1,58 @@
+// The page-health fixture every spec uses: `test` and `expect` from here instead of
+// '@playwright/test'. Any uncaught page error (a wasm panic or trap included) and any
+// console error, in any page or worker of the test's context, fails the test at
+// teardown, with the messages. A spec that expects a particular console error declares
+// it: `test.use({ allowedConsoleErrors: [/pattern/] })`, and one that provokes a page
+// error on purpose (the panic banner's spec) declares that with `allowedPageErrors`.
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+type HealthOptions = {
+  /** Console errors this spec expects (matched against the message text). */
+  allowedConsoleErrors: RegExp[];
+  /** Uncaught page errors this spec provokes on purpose. */
+  allowedPageErrors: RegExp[];
+};
+
+type HealthFixtures = {
+  /** What the page reported so far (read by specs that want to assert on it). */
+  pageHealth: { errors: string[] };
+};
+
+export const test = base.extend<HealthOptions & HealthFixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  allowedPageErrors: [[], { option: true }],
+  pageHealth: [
+    async ({ context, allowedConsoleErrors, allowedPageErrors }, use) => {
+      const errors: string[] = [];
+      const watchPage = (page: Page) => {
+        page.on('pageerror', (error) => {
+          if (allowedPageErrors.some((pattern) => pattern.test(error.message))) return;
+          errors.push(`pageerror: ${error.message}`);
+        });
+        page.on('console', (message: ConsoleMessage) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+          const where = message.location().url;
+          errors.push(`console.error: ${text}${where ? ` (${where})` : ''}`);
+        });
+        page.on('worker', (worker) => {
+          worker.on('console', (message) => {
+            if (message.type() !== 'error') return;
+            const text = message.text();
+            if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+            errors.push(`worker console.error: ${text}`);
+          });
+        });
+      };
+      context.pages().forEach(watchPage);
+      context.on('page', watchPage);
+      const health = { errors };
+      await use(health);
+      expect(errors, 'the page reported errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

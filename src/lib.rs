@@ -1,7 +1,7 @@
 //! Gambit, the web app: the router and the pages around the shared game model.
 //!
-//! `main.rs` mounts [`App`]; the worker binary registers
-//! [`opponent::engine_worker::EngineReactor`].
+//! `main.rs` mounts [`App`]. The engine worker is the `gambit-worker` package
+//! (`crates/worker`); the page knows only its messages (`gambit-protocol`).
 
 pub mod components;
 pub mod game;

@@ -2,7 +2,7 @@
 //! page, both fed by the built-in engine's analysis of the person's position. The
 //! analysis runs in the worker; the page never waits for it.
 
-use gambit_engine::protocol::Score;
+use gambit_protocol::Score;
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Square;
 use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! person, or stopped by a failure (with the way out: the built-in engine, or a
 //! restarted worker).
 
-use gambit_engine::protocol::Score;
+use gambit_protocol::Score;
 use leptos::prelude::*;
 
 use crate::opponent::controller::Controller;

@@ -3,7 +3,7 @@
 //! state, and failures. Requests carry ids; an answer whose id is no longer current
 //! (new game, takeback, page left) is ignored.
 
-use gambit_engine::protocol::{Event, Limits, Request, Score};
+use gambit_protocol::{Event, Limits, Request, Score};
 use gambit_rules::Game;
 use gambit_rules::shakmaty::{Color, Square};
 use leptos::prelude::*;

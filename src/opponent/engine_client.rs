@@ -3,7 +3,7 @@
 
 use futures::channel::mpsc::{UnboundedSender, unbounded};
 use futures::{StreamExt, select};
-use gambit_engine::protocol::{Event, Request};
+use gambit_protocol::{Event, Request};
 use leptos::task::spawn_local;
 
 use super::worker_bridge::spawn_engine;

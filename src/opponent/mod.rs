@@ -2,7 +2,6 @@
 
 pub mod controller;
 pub mod engine_client;
-pub mod engine_worker;
 pub mod levels;
 pub mod settings;
 pub mod stockfish_rest;

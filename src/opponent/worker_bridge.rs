@@ -1,14 +1,41 @@
 //! The page's side of the Web Worker: spawning it and talking to it.
+//!
+//! The page knows the worker by its messages alone ([`Request`] in, [`Event`] out, from
+//! `gambit-protocol`), so it does not link the engine: [`EngineWorker`] stands for the
+//! reactor that the worker binary (`crates/worker`) registers under the same messages.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 
 use futures::StreamExt;
-use gambit_engine::protocol::{Event, Request};
-use gloo_worker::Spawnable;
-use gloo_worker::reactor::ReactorBridge;
+use gambit_protocol::{Event, Request};
+use gloo_worker::reactor::{Reactor, ReactorBridge, ReactorScope, ReactorSpawner};
 
-use super::engine_worker::EngineReactor;
+/// The engine worker as the page sees it: the type of its messages. gloo-worker only
+/// needs those to spawn the worker and talk to it; the page never runs this reactor
+/// (the worker runs its own), so its body does nothing.
+#[derive(Debug)]
+pub struct EngineWorker;
+
+impl Reactor for EngineWorker {
+    type Scope = ReactorScope<Request, Event>;
+
+    fn create(_scope: Self::Scope) -> Self {
+        EngineWorker
+    }
+}
+
+impl Future for EngineWorker {
+    type Output = ();
+
+    fn poll(self: Pin<&mut Self>, _context: &mut Context<'_>) -> Poll<()> {
+        Poll::Ready(())
+    }
+}
 
 /// A connection to a running engine worker.
-pub type EngineBridge = ReactorBridge<EngineReactor>;
+pub type EngineBridge = ReactorBridge<EngineWorker>;
 
 /// The worker script's address, resolved against the document's base URI so that
 /// nested routes (`/friend/…`) still find `/worker.js`.
@@ -27,7 +54,7 @@ pub fn worker_url() -> String {
 /// `worker.js` (wasm-bindgen's `web` target) is an ES module that must be initialised;
 /// without a Trunk loader shim, gloo-worker writes that two-line module itself.
 pub fn spawn_engine() -> EngineBridge {
-    EngineReactor::spawner()
+    ReactorSpawner::<EngineWorker>::new()
         .with_loader(false)
         .spawn(&worker_url())
 }

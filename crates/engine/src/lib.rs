@@ -70,6 +70,7 @@ mod see;
 mod serve;
 #[cfg(not(target_arch = "wasm32"))]
 mod threads;
+#[cfg(not(target_arch = "wasm32"))]
 mod time_manager;
 mod tt;
 #[cfg(not(target_arch = "wasm32"))]

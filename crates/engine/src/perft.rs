@@ -1,7 +1,7 @@
 //! Perft: counting the leaf nodes of the legal move tree, to check move generation and
 //! the engine's own make-move and key updates against known totals.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Position};
 
 use crate::zobrist;
 
@@ -28,8 +28,9 @@ fn perft_keyed(pos: &Chess, key: u64, depth: u32) -> u64 {
 }
 
 /// Perft split by root move (UCI `go perft` prints it).
+#[cfg(not(target_arch = "wasm32"))]
 #[must_use]
-pub fn divide(pos: &Chess, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide(pos: &Chess, depth: u32) -> Vec<(shakmaty::Move, u64)> {
     let key = zobrist::hash(pos);
     pos.legal_moves()
         .into_iter()

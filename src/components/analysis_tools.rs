@@ -45,7 +45,7 @@ impl Hint {
     fn best(&self) -> Option<(Square, Square)> {
         let len = self.controller.store.game.with(Game::len);
         self.controller
-            .analysis
+            .analysis()
             .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.best))
     }
 
@@ -112,7 +112,7 @@ pub fn EvalBar(
     // Analyse each new position of the person while the bar is on.
     Effect::new(move |_| {
         let len = controller.store.game.with(Game::len);
-        let idle = controller.thinking.with(Option::is_none);
+        let idle = controller.thinking().with(Option::is_none);
         if shown.get() && idle {
             let _ = len;
             controller.analyse();
@@ -123,10 +123,10 @@ pub fn EvalBar(
         let white_to_move = controller.store.game.with(|g| g.turn().is_white());
         // The player's position: the analysis; the computer's: its own live search.
         let analysed = controller
-            .analysis
+            .analysis()
             .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.score));
         let thinking = controller
-            .thinking
+            .thinking()
             .with(|t| t.as_ref().and_then(|t| t.score));
         analysed.or(thinking).map(|score| {
             (

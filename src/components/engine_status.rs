@@ -30,16 +30,16 @@ pub fn EngineStatus() -> impl IntoView {
     let Some(controller) = use_context::<Controller>() else {
         return ().into_any();
     };
-    let thinking = move || controller.thinking.with(Option::is_some);
+    let thinking = move || controller.thinking().with(Option::is_some);
     let text = move || {
-        let Some(opponent) = controller.opponent.get() else {
+        let Some(opponent) = controller.opponent().get() else {
             return "Choose your opponent to start.".to_owned();
         };
         let engine = match opponent.engine {
             EngineChoice::Builtin => "built-in engine",
             EngineChoice::Stockfish => "Stockfish",
         };
-        match controller.thinking.get() {
+        match controller.thinking().get() {
             Some(thinking) => {
                 let white_to_move = controller.store.game.with(|g| g.turn().is_white());
                 let detail = match (thinking.depth, thinking.score) {
@@ -59,16 +59,16 @@ pub fn EngineStatus() -> impl IntoView {
             class:thinking=thinking
             data-testid="engine-status"
             data-thinking=move || thinking().to_string()
-            data-worker-version=move || controller.worker_version.get()
+            data-worker-version=move || controller.worker_version().get()
             aria-live="polite"
         >
             {text}
         </p>
-        {move || controller.failure.get().map(|failure| {
-            let rest = failure.rest;
+        {move || controller.failure().get().map(|failure| {
+            let rest = failure.is_rest();
             view! {
                 <div class="engine-error" data-testid="engine-error" role="alert">
-                    <p>{failure.message}</p>
+                    <p>{failure.to_string()}</p>
                     <p class="muted">"Your game is kept."</p>
                     {if rest {
                         view! {

@@ -29,17 +29,14 @@ pub struct PrefsContext(pub RwSignal<Prefs>);
 /// Loads the preferences (defaults when absent or unreadable), provides them as
 /// context and saves every change.
 pub fn provide_prefs() -> PrefsContext {
-    let loaded = storage::read(PREFS_KEY)
+    let loaded = storage::load_json::<Prefs>(PREFS_KEY)
         .ok()
         .flatten()
-        .and_then(|text| serde_json::from_str::<Prefs>(&text).ok())
         .unwrap_or_default();
     let prefs = RwSignal::new(loaded);
     Effect::new(move |_| {
-        if let Ok(text) = serde_json::to_string(&prefs.get()) {
-            // A failed save only loses a preference; nothing to tell the player.
-            let _ = storage::write(PREFS_KEY, &text);
-        }
+        // A failed save only loses a preference; nothing to tell the player.
+        let _ = storage::save_json(PREFS_KEY, &prefs.get());
     });
     let context = PrefsContext(prefs);
     provide_context(context);

@@ -4,7 +4,7 @@
 //! which keeps the clocks, sounds and storage in step.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Move, Position, Role, Square};
-use gambit_rules::{Game, Outcome, Ply};
+use gambit_rules::{Game, Outcome, PlayError, Ply};
 use leptos::prelude::*;
 
 use super::clock::{Clocks, Control};
@@ -241,7 +241,7 @@ impl GameStore {
         match mv {
             Some(mv) => {
                 if let Err(reason) = self.play(&mv) {
-                    self.notice.set(Some(reason));
+                    self.notice.set(Some(reason.to_string()));
                 }
             }
             None => self
@@ -251,17 +251,28 @@ impl GameStore {
     }
 
     /// Plays `mv` in the live game: the clocks, the sound and the history follow.
-    /// Returns the error in words when the move is refused (the game is unchanged).
-    pub fn play(&self, mv: &Move) -> Result<(), String> {
+    /// Returns why the move is refused (the game is unchanged then).
+    pub fn play(&self, mv: &Move) -> Result<(), PlayError> {
+        self.apply(|game| game.play(mv).map(sound_for))
+    }
+
+    /// Plays a move given in UCI notation (an engine's answer) as [`GameStore::play`].
+    pub fn play_uci(&self, uci: &str) -> Result<(), PlayError> {
+        self.apply(|game| game.play_uci(uci).map(sound_for))
+    }
+
+    /// Plays the move `play` makes on the live game, then the clocks, the sound and the
+    /// outcome follow.
+    fn apply(&self, play: impl FnOnce(&mut Game) -> Result<Sound, PlayError>) -> Result<(), PlayError> {
         let now = wall_clock_ms();
         let mover = self
             .game
             .with_untracked(|game| game.side_to_move(game.len()));
-        let mut result = Ok(None);
-        self.game.update(|game| {
-            result = game.play(mv).map(|ply| Some(sound_for(ply)));
-        });
-        let sound = result.map_err(|error| error.to_string())?;
+        // `None`: the page is gone, there is nothing to play on.
+        let Some(result) = self.game.try_update(play) else {
+            return Ok(());
+        };
+        let sound = result?;
         let left = self
             .clocks
             .try_update(|clocks| clocks.as_mut().map(|c| c.press(mover, now)));
@@ -277,9 +288,7 @@ impl GameStore {
         self.now.set(now);
         if self.outcome().is_some() {
             self.finish(now);
-        } else if let Some(sound) = sound
-            && sound_on()
-        {
+        } else if sound_on() {
             sound::play(sound);
         }
         Ok(())

@@ -1,24 +1,25 @@
-//! The computer opponent of the `/computer` page: who plays which side, asking the
-//! engine (worker or REST) for a move when it is the computer's turn, the thinking
-//! state, and failures. Requests carry ids; an answer whose id is no longer current
-//! (new game, takeback, page left) is ignored.
+//! The computer opponent of the `/computer` page, as reactive state: who plays which
+//! side, asking for a move when it is the computer's turn (the built-in engine through
+//! [`EngineLink`], or Stockfish over REST), the thinking state, failures, and the
+//! built-in engine's view of the person's position (evaluation bar, hint).
+//!
+//! Everything started here may finish after the page is gone: engine news, REST answers
+//! and timers check their request against the current one with the `try_` accessors,
+//! which answer `None` once the page's reactive state is disposed, and the page's
+//! cleanup terminates the worker and aborts a pending REST call.
 
-use gambit_protocol::{Event, Limits, Request, Score};
+use gambit_protocol::{Limits, Score};
 use gambit_rules::Game;
-use gambit_rules::shakmaty::{Color, Square};
+use gambit_rules::shakmaty::uci::UciMove;
+use gambit_rules::shakmaty::{CastlingMode, Color, Square};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use serde::{Deserialize, Serialize};
 
-use super::engine_client::{EngineClient, WorkerNews};
-use super::settings::EngineChoice;
+use super::engine_link::{EngineLink, SearchNews, SearchRequest};
+use super::failure::EngineFailure;
+use super::settings::{EngineChoice, Opponent};
 use super::stockfish_rest::{self, depth_for_level};
-use crate::game::color_serde;
 use crate::game::store::{GameStore, wall_clock_ms};
-use crate::storage;
-
-/// Where the opponent of the saved computer game is kept.
-pub const OPPONENT_KEY: &str = "gambit.v1.computer.opponent";
 
 /// Replies never come faster than this, so low levels do not snap back instantly.
 const MIN_REPLY_MS: f64 = 300.0;
@@ -26,45 +27,11 @@ const MIN_REPLY_MS: f64 = 300.0;
 /// Thinking time per move without clocks.
 const MOVETIME_MS: u32 = 1000;
 
-/// Extra time the worker gets beyond its budget before it counts as unresponsive.
-const WATCHDOG_GRACE_MS: u32 = 10_000;
+/// Thinking time of an analysis (evaluation bar, hint).
+const ANALYSIS_MS: u32 = 700;
 
-/// The computer's side of the game, saved with it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Opponent {
-    /// Strength 1–8.
-    pub level: u8,
-    /// The colour the person plays.
-    #[serde(with = "color_serde::color")]
-    pub human: Color,
-    /// Which engine answers.
-    pub engine: EngineChoice,
-    /// The REST base address, for Stockfish.
-    pub endpoint: String,
-}
-
-impl Opponent {
-    /// The saved opponent; `Err` with a reason when the data is unreadable.
-    pub fn load() -> Result<Option<Opponent>, String> {
-        match storage::read(OPPONENT_KEY)? {
-            None => Ok(None),
-            Some(text) => serde_json::from_str::<Opponent>(&text)
-                .map(|opponent| {
-                    Some(Opponent {
-                        level: opponent.level.clamp(1, 8),
-                        ..opponent
-                    })
-                })
-                .map_err(|error| format!("unreadable opponent settings ({error})")),
-        }
-    }
-
-    /// Saves the opponent next to the game.
-    pub fn save(&self) -> Result<(), String> {
-        let text = serde_json::to_string(self).map_err(|error| error.to_string())?;
-        storage::write(OPPONENT_KEY, &text)
-    }
-}
+/// The level of an analysis: full strength.
+const ANALYSIS_LEVEL: u8 = 8;
 
 /// What the engine is doing, for the status line.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,95 +59,139 @@ pub struct Analysis {
     pub best: Option<(Square, Square)>,
 }
 
-/// Thinking time of an analysis (evaluation bar, hint).
-const ANALYSIS_MS: u32 = 700;
-
-/// A failure the player must see.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineFailure {
-    /// What went wrong, in words.
-    pub message: String,
-    /// The failure came from Stockfish over REST (the built-in engine is offered).
-    pub rest: bool,
-}
-
 /// The reactive state of the computer opponent. Cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Controller {
     /// The game.
     pub store: GameStore,
-    /// The opponent, once a game is set up.
-    pub opponent: RwSignal<Option<Opponent>>,
-    /// The search in progress.
-    pub thinking: RwSignal<Option<Thinking>>,
-    /// The last failure, until the player acts on it.
-    pub failure: RwSignal<Option<EngineFailure>>,
-    /// The version the engine worker reported when it started.
-    pub worker_version: RwSignal<Option<String>>,
-    /// The built-in engine's view of the person's position (for the evaluation bar and
-    /// hints), at full strength.
-    pub analysis: RwSignal<Option<Analysis>>,
-    next_id: StoredValue<u64>,
-    client: StoredValue<Option<EngineClient>, LocalStorage>,
+    opponent: RwSignal<Option<Opponent>>,
+    thinking: RwSignal<Option<Thinking>>,
+    failure: RwSignal<Option<EngineFailure>>,
+    worker_version: RwSignal<Option<String>>,
+    analysis: RwSignal<Option<Analysis>>,
+    link: StoredValue<EngineLink, LocalStorage>,
+    rest_call: StoredValue<Option<web_sys::AbortController>, LocalStorage>,
 }
 
 impl Controller {
     /// A controller for `store`'s game against `opponent`; it starts answering as soon
-    /// as it is the computer's turn.
+    /// as it is the computer's turn, and stops everything when its owner is cleaned up.
     pub fn new(store: GameStore, opponent: Option<Opponent>) -> Controller {
+        let worker_version = RwSignal::new(None);
+        let link = EngineLink::new(move |version| {
+            worker_version.try_set(Some(version));
+        });
         let controller = Controller {
             store,
             opponent: RwSignal::new(opponent),
             thinking: RwSignal::new(None),
             failure: RwSignal::new(None),
-            worker_version: RwSignal::new(None),
+            worker_version,
             analysis: RwSignal::new(None),
-            next_id: StoredValue::new(0),
-            client: StoredValue::new_local(None),
+            link: StoredValue::new_local(link),
+            rest_call: StoredValue::new_local(None),
         };
         Effect::new(move |_| {
-            if controller.computers_turn() && controller.thinking.get().is_none() {
+            if controller.computers_turn() && controller.thinking.with(Option::is_none) {
                 controller.request_move();
             }
         });
-        on_cleanup(move || controller.cancel());
+        on_cleanup(move || {
+            controller.link.try_with_value(EngineLink::shut_down);
+            controller.abort_rest_call();
+        });
         controller
+    }
+
+    // ---- Reading -----------------------------------------------------------
+
+    /// The opponent, once a game is set up.
+    pub fn opponent(&self) -> ReadSignal<Option<Opponent>> {
+        self.opponent.read_only()
+    }
+
+    /// The search in progress.
+    pub fn thinking(&self) -> ReadSignal<Option<Thinking>> {
+        self.thinking.read_only()
+    }
+
+    /// The last failure, until the player acts on it.
+    pub fn failure(&self) -> ReadSignal<Option<EngineFailure>> {
+        self.failure.read_only()
+    }
+
+    /// The version the engine worker reported when it started.
+    pub fn worker_version(&self) -> ReadSignal<Option<String>> {
+        self.worker_version.read_only()
+    }
+
+    /// The built-in engine's view of the person's position, at full strength.
+    pub fn analysis(&self) -> ReadSignal<Option<Analysis>> {
+        self.analysis.read_only()
     }
 
     /// Whether the computer should move now: a live game, not over, its side to move,
     /// and no failure waiting for the player.
     pub fn computers_turn(&self) -> bool {
-        let Some(opponent) = self.opponent.get() else {
+        let Some(human) = self.opponent.with(|o| o.as_ref().map(|o| o.human)) else {
             return false;
         };
         self.failure.with(Option::is_none)
             && self
                 .store
                 .game
-                .with(|game| !game.is_over() && game.turn() != opponent.human)
+                .with(|game| !game.is_over() && game.turn() != human)
     }
 
     /// The colour the person may move: theirs, when it is their turn and no search runs.
     pub fn movable(&self) -> Option<Color> {
-        let human = self.opponent.get()?.human;
+        let human = self.opponent.with(|o| o.as_ref().map(|o| o.human))?;
         let idle = self.thinking.with(Option::is_none);
         self.store.movable().filter(|&side| side == human && idle)
     }
 
-    /// Forgets the search in progress: its answer will be ignored.
-    pub fn cancel(&self) {
-        self.next_id.update_value(|id| *id += 1);
-        self.thinking.set(None);
-    }
-
+    /// Whether `id` is the move request under way; `false` once the page is gone.
     fn is_current(&self, id: u64) -> bool {
         self.thinking
-            .with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id))
+            .try_with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id))
+            .unwrap_or(false)
+    }
+
+    /// Whether `id` is the analysis under way; `false` once the page is gone.
+    fn is_current_analysis(&self, id: u64) -> bool {
+        self.analysis
+            .try_with_untracked(|a| a.as_ref().is_some_and(|a| a.id == id))
+            .unwrap_or(false)
+    }
+
+    // ---- Acting ------------------------------------------------------------
+
+    /// Sets up a new game against `opponent` with the board turned to the person.
+    pub fn start(&self, opponent: Opponent, game: Game, control: Option<gambit_rules::TimeControl>) {
+        self.cancel();
+        self.failure.set(None);
+        self.store.start(game, control);
+        self.store.orientation.set(opponent.human);
+        if let Err(reason) = opponent.save() {
+            self.store
+                .notice
+                .set(Some(format!("The game could not be saved: {reason}.")));
+        }
+        self.opponent.set(Some(opponent));
+    }
+
+    /// Forgets the search in progress: its answer will be ignored.
+    pub fn cancel(&self) {
+        if let Some(thinking) = self.thinking.get_untracked() {
+            self.link.with_value(|link| link.cancel(thinking.id));
+        }
+        self.abort_rest_call();
+        self.thinking.set(None);
     }
 
     /// Takes back the person's last move (and the computer's reply to it).
     pub fn takeback(&self) {
-        let Some(opponent) = self.opponent.get_untracked() else {
+        let Some(human) = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human)) else {
             return;
         };
         self.cancel();
@@ -188,10 +199,9 @@ impl Controller {
         let (len, turn) = self.store.game.with_untracked(|g| (g.len(), g.turn()));
         // The person to move: undo the reply and their move; the computer to move
         // (thinking): undo the person's move only.
-        let plies = if turn == opponent.human { 2 } else { 1 };
+        let plies = if turn == human { 2 } else { 1 };
         // Never leave the computer to move at the start (it would answer at once).
-        let plies = plies.min(len);
-        self.store.takeback(plies);
+        self.store.takeback(plies.min(len));
     }
 
     /// Continue after a REST failure with the built-in engine at the same level.
@@ -207,16 +217,18 @@ impl Controller {
 
     /// Starts a fresh worker after it stopped or stopped answering.
     pub fn restart_engine(&self) {
-        self.client.set_value(None);
+        self.link.with_value(EngineLink::restart);
+        self.worker_version.set(None);
         self.failure.set(None);
     }
+
+    // ---- The computer's move -----------------------------------------------
 
     fn request_move(&self) {
         let Some(opponent) = self.opponent.get_untracked() else {
             return;
         };
-        self.next_id.update_value(|id| *id += 1);
-        let id = self.next_id.get_value();
+        let id = self.link.with_value(EngineLink::next_id);
         self.thinking.set(Some(Thinking {
             id,
             started: wall_clock_ms(),
@@ -231,14 +243,13 @@ impl Controller {
 
     /// The thinking time for this move: a second, or less on a short clock.
     fn movetime_ms(&self) -> u32 {
-        let Some(opponent) = self.opponent.get_untracked() else {
+        let Some(human) = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human)) else {
             return MOVETIME_MS;
         };
-        let computer = opponent.human.other();
         let now = wall_clock_ms();
         self.store.clocks.with_untracked(|clocks| match clocks {
             Some(clocks) => {
-                let left = clocks.remaining(computer, now);
+                let left = clocks.remaining(human.other(), now);
                 let budget = left / 30 + clocks.control.increment_ms / 2;
                 u32::try_from(budget.clamp(50, u64::from(MOVETIME_MS))).unwrap_or(MOVETIME_MS)
             }
@@ -248,196 +259,61 @@ impl Controller {
 
     fn ask_worker(&self, id: u64, level: u8) {
         let controller = *self;
-        self.ensure_worker();
-        let (fen, moves) = self.history();
-        let movetime = self.movetime_ms();
-        let request = Request::Search {
-            id,
-            fen,
-            moves,
-            level,
-            limits: Limits {
-                movetime_ms: Some(movetime),
-                depth: None,
-                nodes: None,
-            },
-        };
-        let sent = self
-            .client
-            .with_value(|client| client.as_ref().is_some_and(|c| c.send(request)));
-        if !sent {
-            self.fail(id, "the engine could not be started".to_owned(), false);
-            return;
-        }
-        // A worker that neither answers nor closes is stuck (or crashed inside).
-        set_timeout(
-            move || {
-                if controller.is_current(id) {
-                    controller.fail(id, "the engine stopped responding".to_owned(), false);
-                    controller.client.set_value(None);
+        let request = self.search_request(level, self.movetime_ms());
+        self.link.with_value(|link| {
+            link.search(id, request, move |news| {
+                if !controller.is_current(id) {
+                    return;
                 }
-            },
-            std::time::Duration::from_millis(u64::from(movetime + WATCHDOG_GRACE_MS)),
-        );
-    }
-
-    /// Asks the built-in engine (full strength, short time) about the current position
-    /// for the evaluation bar and hints, unless that analysis is already there or
-    /// under way. Only on the person's turn, so it never delays the computer's move.
-    pub fn analyse(&self) {
-        let len = self.store.game.with_untracked(gambit_rules::Game::len);
-        let known = self
-            .analysis
-            .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
-        let human_to_move = self.opponent.with_untracked(|o| {
-            o.as_ref().is_some_and(|o| {
-                self.store
-                    .game
-                    .with_untracked(|g| g.turn() == o.human && !g.is_over())
-            })
-        });
-        if known || !human_to_move || self.thinking.with_untracked(Option::is_some) {
-            return;
-        }
-        self.next_id.update_value(|id| *id += 1);
-        let id = self.next_id.get_value();
-        self.analysis.set(Some(Analysis {
-            id,
-            ply: len,
-            score: None,
-            best: None,
-        }));
-        self.ensure_worker();
-        let (fen, moves) = self.history();
-        let request = Request::Search {
-            id,
-            fen,
-            moves,
-            level: 8,
-            limits: Limits {
-                movetime_ms: Some(ANALYSIS_MS),
-                depth: None,
-                nodes: None,
-            },
-        };
-        self.client.with_value(|client| {
-            if let Some(client) = client {
-                client.send(request);
-            }
-        });
-    }
-
-    fn is_analysis(&self, id: u64) -> bool {
-        self.analysis
-            .with_untracked(|a| a.as_ref().is_some_and(|a| a.id == id))
-    }
-
-    fn on_analysis(&self, event: &Event) {
-        self.analysis.update(|analysis| {
-            let Some(analysis) = analysis else { return };
-            match event {
-                Event::Progress { score, .. } => analysis.score = Some(*score),
-                Event::BestMove { uci, score, .. } => {
-                    analysis.score = Some(*score);
-                    analysis.best =
-                        gambit_rules::shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
-                            .ok()
-                            .and_then(|m| match m {
-                                gambit_rules::shakmaty::uci::UciMove::Normal {
-                                    from, to, ..
-                                } => Some((from, to)),
-                                _ => None,
-                            });
-                }
-                _ => {}
-            }
-        });
-    }
-
-    /// The game as the worker wants it: start FEN and UCI moves.
-    fn history(&self) -> (String, Vec<String>) {
-        self.store.game.with_untracked(|game| {
-            (
-                game.start_fen(),
-                game.uci_moves().map(str::to_owned).collect::<Vec<_>>(),
-            )
-        })
-    }
-
-    /// Starts the worker if none runs.
-    fn ensure_worker(&self) {
-        if self.client.with_value(Option::is_none) {
-            let controller = *self;
-            let client = EngineClient::start(move |news| controller.on_worker_news(news));
-            // The first answer proves the worker started.
-            client.send(Request::Ping);
-            self.worker_version.set(None);
-            self.client.set_value(Some(client));
-        }
-    }
-
-    fn on_worker_news(&self, news: WorkerNews) {
-        if let WorkerNews::Event(
-            event @ (Event::Progress { id, .. }
-            | Event::BestMove { id, .. }
-            | Event::Error { id, .. }),
-        ) = &news
-            && self.is_analysis(*id)
-        {
-            self.on_analysis(event);
-            return;
-        }
-        match news {
-            WorkerNews::Event(Event::Progress {
-                id, depth, score, ..
-            }) if self.is_current(id) => {
-                self.thinking.update(|thinking| {
-                    if let Some(thinking) = thinking {
-                        thinking.depth = depth;
-                        thinking.score = Some(score);
+                match news {
+                    SearchNews::Progress { depth, score } => {
+                        controller.thinking.update(|thinking| {
+                            if let Some(thinking) = thinking {
+                                thinking.depth = depth;
+                                thinking.score = Some(score);
+                            }
+                        });
                     }
-                });
-            }
-            WorkerNews::Event(Event::Pong { version }) => self.worker_version.set(Some(version)),
-            WorkerNews::Event(Event::BestMove { id, uci, .. }) if self.is_current(id) => {
-                self.answer(id, uci);
-            }
-            WorkerNews::Event(Event::Error { id, message }) if self.is_current(id) => {
-                self.fail(id, format!("the engine failed: {message}"), false);
-            }
-            WorkerNews::Stopped => {
-                self.client.set_value(None);
-                if let Some(thinking) = self.thinking.get_untracked() {
-                    self.fail(thinking.id, "the engine stopped".to_owned(), false);
+                    SearchNews::Done { uci, .. } => controller.answer(id, uci),
+                    SearchNews::Failed(failure) => controller.fail(id, failure),
                 }
-            }
-            // Events of searches no longer wanted.
-            WorkerNews::Event(_) => {}
-        }
+            });
+        });
     }
 
     fn ask_rest(&self, id: u64, opponent: Opponent) {
         let controller = *self;
+        self.abort_rest_call();
+        let abort = web_sys::AbortController::new().ok();
+        self.rest_call.set_value(abort.clone());
         let (position, fen) = self
             .store
             .game
             .with_untracked(|game| (game.position().clone(), game.fen()));
         spawn_local(async move {
             let depth = depth_for_level(opponent.level);
-            let answer = stockfish_rest::ask(&opponent.endpoint, &position, &fen, depth).await;
+            let answer =
+                stockfish_rest::ask(&opponent.endpoint, &position, &fen, depth, abort.as_ref())
+                    .await;
             if !controller.is_current(id) {
                 return;
             }
+            controller.rest_call.set_value(None);
             match answer {
                 Ok(answer) => {
-                    let uci = answer
-                        .mv
-                        .to_uci(gambit_rules::shakmaty::CastlingMode::Standard);
-                    controller.answer(id, uci.to_string());
+                    let uci = answer.mv.to_uci(CastlingMode::Standard).to_string();
+                    controller.answer(id, uci);
                 }
-                Err(error) => controller.fail(id, error.to_string(), true),
+                Err(error) => controller.fail(id, EngineFailure::Rest(error)),
             }
         });
+    }
+
+    fn abort_rest_call(&self) {
+        if let Some(Some(abort)) = self.rest_call.try_with_value(Option::clone) {
+            abort.abort();
+        }
+        self.rest_call.try_set_value(None);
     }
 
     /// Plays the engine's move `uci` for request `id`, no sooner than
@@ -452,50 +328,93 @@ impl Controller {
             if !controller.is_current(id) {
                 return;
             }
-            let mv = controller.store.game.with_untracked(|game| {
-                gambit_rules::shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
-                    .ok()
-                    .and_then(|m| m.to_move(game.position()).ok())
-            });
-            match mv {
-                Some(mv) => match controller.store.play(&mv) {
-                    Ok(()) => controller.thinking.set(None),
-                    Err(reason) => controller.fail(id, reason, false),
-                },
-                None => controller.fail(
-                    id,
-                    format!("the engine answered an illegal move ({uci})"),
-                    false,
-                ),
+            match controller.store.play_uci(&uci) {
+                Ok(()) => controller.thinking.set(None),
+                Err(_) => controller.fail(id, EngineFailure::IllegalMove(uci.clone())),
             }
         };
         // `wait` is within 0..=MIN_REPLY_MS, so the cast is exact enough.
         set_timeout(play, std::time::Duration::from_millis(wait as u64));
     }
 
-    fn fail(&self, id: u64, message: String, rest: bool) {
+    fn fail(&self, id: u64, failure: EngineFailure) {
         if self.is_current(id) {
             self.thinking.set(None);
-            self.failure.set(Some(EngineFailure { message, rest }));
+            self.failure.set(Some(failure));
         }
     }
 
-    /// Sets up a new game against `opponent` with the board turned to the person.
-    pub fn start(
-        &self,
-        opponent: Opponent,
-        game: Game,
-        control: Option<gambit_rules::TimeControl>,
-    ) {
-        self.cancel();
-        self.failure.set(None);
-        self.store.start(game, control);
-        self.store.orientation.set(opponent.human);
-        if let Err(reason) = opponent.save() {
-            self.store
-                .notice
-                .set(Some(format!("The game could not be saved: {reason}.")));
+    // ---- Analysis of the person's position ----------------------------------
+
+    /// Asks the built-in engine (full strength, short time) about the current position
+    /// for the evaluation bar and hints, unless that analysis is already there or
+    /// under way. Only on the person's turn, so it never delays the computer's move.
+    pub fn analyse(&self) {
+        let len = self.store.game.with_untracked(Game::len);
+        let known = self
+            .analysis
+            .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
+        let human = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human));
+        let human_to_move = self
+            .store
+            .game
+            .with_untracked(|g| Some(g.turn()) == human && !g.is_over());
+        if known || !human_to_move || self.thinking.with_untracked(Option::is_some) {
+            return;
         }
-        self.opponent.set(Some(opponent));
+        if let Some(previous) = self.analysis.with_untracked(|a| a.as_ref().map(|a| a.id)) {
+            self.link.with_value(|link| link.cancel(previous));
+        }
+        let id = self.link.with_value(EngineLink::next_id);
+        self.analysis.set(Some(Analysis {
+            id,
+            ply: len,
+            score: None,
+            best: None,
+        }));
+        let controller = *self;
+        let request = self.search_request(ANALYSIS_LEVEL, ANALYSIS_MS);
+        self.link.with_value(|link| {
+            link.search(id, request, move |news| {
+                if controller.is_current_analysis(id) {
+                    controller.on_analysis(news);
+                }
+            });
+        });
+    }
+
+    fn on_analysis(&self, news: SearchNews) {
+        self.analysis.update(|slot| match (slot.as_mut(), news) {
+            (Some(analysis), SearchNews::Progress { score, .. }) => analysis.score = Some(score),
+            (Some(analysis), SearchNews::Done { uci, score }) => {
+                analysis.score = Some(score);
+                analysis.best = match UciMove::from_ascii(uci.as_bytes()) {
+                    Ok(UciMove::Normal { from, to, .. }) => Some((from, to)),
+                    _ => None,
+                };
+            }
+            // The bar and the hint stay empty; the next position asks again.
+            (_, SearchNews::Failed(_)) | (None, _) => *slot = None,
+        });
+    }
+
+    /// The game as the worker wants it, at `level` with `movetime_ms`.
+    fn search_request(&self, level: u8, movetime_ms: u32) -> SearchRequest {
+        let (fen, moves) = self.store.game.with_untracked(|game| {
+            (
+                game.start_fen(),
+                game.uci_moves().map(str::to_owned).collect::<Vec<_>>(),
+            )
+        });
+        SearchRequest {
+            fen,
+            moves,
+            level,
+            limits: Limits {
+                movetime_ms: Some(movetime_ms),
+                depth: None,
+                nodes: None,
+            },
+        }
     }
 }

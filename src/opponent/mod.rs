@@ -1,7 +1,20 @@
 //! Who answers a move: the engine in a Web Worker, or Stockfish over REST.
+//!
+//! - [`settings`]: the dialog's choices and the game's [`settings::Opponent`], with
+//!   their storage; [`levels`]: the levels' range and labels;
+//! - [`engine_link`]: the page's link to the engine worker (request ids, watchdogs,
+//!   each search's news to its own callback), over [`engine_client`] (one worker:
+//!   spawn, terminate, its `error` event) and [`worker_bridge`] (gloo-worker);
+//! - [`stockfish_rest`]: the REST client;
+//! - [`failure`]: why no move came, as a type;
+//! - [`controller`]: the thin reactive layer the `/computer` page uses.
+//!
+//! The worker's side is the `gambit-worker` package (`crates/worker`).
 
 pub mod controller;
 pub mod engine_client;
+pub mod engine_link;
+pub mod failure;
 pub mod levels;
 pub mod settings;
 pub mod stockfish_rest;

@@ -1,10 +1,14 @@
-//! The choices of the "play the computer" dialog, remembered in `localStorage`
-//! (`gambit.v1.computer.settings`).
+//! The computer opponent's settings and their storage: the choices of the "play the
+//! computer" dialog, remembered for the next dialog (`gambit.v1.computer.settings`), and
+//! the opponent of the game in progress, saved beside it (`gambit.v1.computer.opponent`).
 
+use gambit_rules::shakmaty::Color;
 use serde::{Deserialize, Serialize};
 
+use super::levels::valid_level;
 use super::stockfish_rest::DEFAULT_BASE;
-use crate::storage;
+use crate::game::color_serde;
+use crate::storage::{self, StorageError};
 
 /// Where the settings are kept.
 pub const SETTINGS_KEY: &str = "gambit.v1.computer.settings";
@@ -63,24 +67,53 @@ impl ComputerSettings {
     /// The remembered settings, or the defaults when there are none or they cannot be
     /// read.
     pub fn load() -> ComputerSettings {
-        storage::read(SETTINGS_KEY)
+        storage::load_json::<ComputerSettings>(SETTINGS_KEY)
             .ok()
             .flatten()
-            .and_then(|text| serde_json::from_str::<ComputerSettings>(&text).ok())
             .map(ComputerSettings::sanitised)
             .unwrap_or_default()
     }
 
     /// Remembers these settings (a failure only loses the convenience).
     pub fn save(&self) {
-        if let Ok(text) = serde_json::to_string(self) {
-            let _ = storage::write(SETTINGS_KEY, &text);
-        }
+        let _ = storage::save_json(SETTINGS_KEY, self);
     }
 
     /// The same settings with the level in range.
     pub fn sanitised(mut self) -> ComputerSettings {
-        self.level = self.level.clamp(1, 8);
+        self.level = valid_level(self.level);
         self
+    }
+}
+
+/// Where the opponent of the saved computer game is kept.
+pub const OPPONENT_KEY: &str = "gambit.v1.computer.opponent";
+
+/// The computer's side of the game, saved with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opponent {
+    /// Strength 1–8.
+    pub level: u8,
+    /// The colour the person plays.
+    #[serde(with = "color_serde::color")]
+    pub human: Color,
+    /// Which engine answers.
+    pub engine: EngineChoice,
+    /// The REST base address, for Stockfish.
+    pub endpoint: String,
+}
+
+impl Opponent {
+    /// The saved opponent, `Ok(None)` when there is none.
+    pub fn load() -> Result<Option<Opponent>, StorageError> {
+        Ok(storage::load_json::<Opponent>(OPPONENT_KEY)?.map(|opponent| Opponent {
+            level: valid_level(opponent.level),
+            ..opponent
+        }))
+    }
+
+    /// Saves the opponent next to the game.
+    pub fn save(&self) -> Result<(), StorageError> {
+        storage::save_json(OPPONENT_KEY, self)
     }
 }

@@ -7,13 +7,16 @@ use std::fmt;
 
 use gambit_rules::shakmaty::uci::UciMove;
 use gambit_rules::shakmaty::{Chess, Move};
-use serde_json::Value;
+use serde::Deserialize;
 
 /// The public service; the player can set another base in the computer dialog.
 pub const DEFAULT_BASE: &str = "https://stockfish.online";
 
-/// How long to wait for an answer.
+/// How long to wait for the whole answer, body included.
 pub const TIMEOUT_MS: u32 = 10_000;
+
+/// The largest answer read; the service's answers are a few hundred bytes.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The search depth asked for at each level (1–8). The public service caps depth at
 /// 15; lower levels ask for shallow searches, which is what weakens Stockfish here.
@@ -37,6 +40,8 @@ pub enum RestError {
     Status(u16),
     /// The body is not the expected JSON.
     BadJson(String),
+    /// The body is larger than [`MAX_BODY_BYTES`].
+    TooLarge,
     /// The service answered `success: false`.
     Failure(String),
     /// The `bestmove` is missing or not legal in the position.
@@ -57,6 +62,11 @@ impl fmt::Display for RestError {
             RestError::Network(reason) => write!(f, "Stockfish could not be reached ({reason})"),
             RestError::Status(status) => write!(f, "Stockfish answered with HTTP error {status}"),
             RestError::BadJson(reason) => write!(f, "Stockfish's answer is unreadable ({reason})"),
+            RestError::TooLarge => write!(
+                f,
+                "Stockfish's answer is unreadable (larger than {} KiB)",
+                MAX_BODY_BYTES / 1024
+            ),
             RestError::Failure(reason) => write!(f, "Stockfish refused the position: {reason}"),
             RestError::IllegalMove(reason) => {
                 write!(f, "Stockfish answered an impossible move ({reason})")
@@ -76,50 +86,50 @@ pub struct RestAnswer {
     pub mate: Option<i32>,
 }
 
-/// The request address for `fen` at `depth` under `base` (a trailing `/` is allowed).
-pub fn request_url(base: &str, fen: &str, depth: u8) -> Result<String, RestError> {
+/// The API address under `base` (a trailing `/` is allowed); the query is added by
+/// the request.
+pub fn api_url(base: &str) -> Result<String, RestError> {
     let base = base.trim().trim_end_matches('/');
     if !(base.starts_with("http://") || base.starts_with("https://")) || base.contains(' ') {
         return Err(RestError::BadEndpoint(base.to_owned()));
     }
-    Ok(format!(
-        "{base}/api/s/v2.php?fen={}&depth={}",
-        encode_component(fen),
-        depth.clamp(1, 15)
-    ))
+    Ok(format!("{base}/api/s/v2.php"))
 }
 
-/// Percent-encodes a query component (everything but unreserved characters).
-fn encode_component(text: &str) -> String {
-    let mut encoded = String::with_capacity(text.len() * 3);
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            encoded.push(char::from(byte));
-        } else {
-            encoded.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    encoded
+/// The depth sent: within the service's 1–15.
+pub fn sent_depth(depth: u8) -> u8 {
+    depth.clamp(1, 15)
+}
+
+/// The v2 answer as the service sends it; every field may be missing.
+#[derive(Debug, Deserialize)]
+struct V2Answer {
+    success: Option<bool>,
+    data: Option<serde_json::Value>,
+    bestmove: Option<String>,
+    evaluation: Option<f64>,
+    /// Some copies of the API name the evaluation "eval".
+    eval: Option<f64>,
+    mate: Option<i32>,
 }
 
 /// Checks an answer body against `position`.
 pub fn parse_answer(body: &str, position: &Chess) -> Result<RestAnswer, RestError> {
-    let json: Value =
+    let answer: V2Answer =
         serde_json::from_str(body).map_err(|error| RestError::BadJson(error.to_string()))?;
-    let success = json
-        .get("success")
-        .and_then(Value::as_bool)
+    let success = answer
+        .success
         .ok_or_else(|| RestError::BadJson("no “success” field".to_owned()))?;
     if !success {
-        let reason = json
-            .get("data")
-            .and_then(Value::as_str)
+        let reason = answer
+            .data
+            .as_ref()
+            .and_then(serde_json::Value::as_str)
             .unwrap_or("no reason given");
         return Err(RestError::Failure(reason.to_owned()));
     }
-    let bestmove = json
-        .get("bestmove")
-        .and_then(Value::as_str)
+    let bestmove = answer
+        .bestmove
         .ok_or_else(|| RestError::IllegalMove("no “bestmove” field".to_owned()))?;
     // "bestmove e2e4 ponder e7e5"
     let mut words = bestmove.split_whitespace();
@@ -131,56 +141,91 @@ pub fn parse_answer(body: &str, position: &Chess) -> Result<RestAnswer, RestErro
         .ok()
         .and_then(|uci_move| uci_move.to_move(position).ok())
         .ok_or_else(|| RestError::IllegalMove(format!("“{uci}” is not legal here")))?;
-    // Some copies of the API name the field "eval".
-    let evaluation = json
-        .get("evaluation")
-        .or_else(|| json.get("eval"))
-        .and_then(Value::as_f64);
-    let mate = json
-        .get("mate")
-        .and_then(Value::as_i64)
-        .and_then(|mate| i32::try_from(mate).ok());
     Ok(RestAnswer {
         mv,
-        evaluation,
-        mate,
+        evaluation: answer.evaluation.or(answer.eval),
+        mate: answer.mate,
     })
 }
 
-/// Asks the service at `base` for a move in `position` (given as `fen` too).
+/// Asks the service at `base` for a move in `position` (given as `fen` too). The call
+/// ends within [`TIMEOUT_MS`] whatever the server does; `abort` (when given) ends it
+/// early and is aborted on timeout.
 pub async fn ask(
     base: &str,
     position: &Chess,
     fen: &str,
     depth: u8,
+    abort: Option<&web_sys::AbortController>,
 ) -> Result<RestAnswer, RestError> {
     use futures::future::{Either, select};
 
-    let url = request_url(base, fen, depth)?;
-    let abort = web_sys::AbortController::new().ok();
-    let request = gloo_net::http::Request::get(&url)
-        .abort_signal(abort.as_ref().map(|abort| abort.signal()).as_ref())
-        .send();
-    let timeout = gloo_timers::future::TimeoutFuture::new(TIMEOUT_MS);
-    let response = match select(Box::pin(request), timeout).await {
-        Either::Left((response, _)) => {
-            response.map_err(|error| RestError::Network(error.to_string()))?
+    let url = api_url(base)?;
+    let depth = sent_depth(depth).to_string();
+    let call = async {
+        let response = gloo_net::http::Request::get(&url)
+            .query([("fen", fen), ("depth", depth.as_str())])
+            .abort_signal(abort.map(web_sys::AbortController::signal).as_ref())
+            .send()
+            .await
+            .map_err(|error| RestError::Network(error.to_string()))?;
+        if response.status() != 200 {
+            return Err(RestError::Status(response.status()));
         }
+        let body = read_capped(&response, MAX_BODY_BYTES).await?;
+        parse_answer(&body, position)
+    };
+    let timeout = gloo_timers::future::TimeoutFuture::new(TIMEOUT_MS);
+    match select(Box::pin(call), timeout).await {
+        Either::Left((answer, _)) => answer,
         Either::Right(((), _)) => {
             if let Some(abort) = abort {
                 abort.abort();
             }
-            return Err(RestError::Timeout);
+            Err(RestError::Timeout)
         }
-    };
-    if response.status() != 200 {
-        return Err(RestError::Status(response.status()));
     }
-    let body = response
-        .text()
-        .await
-        .map_err(|error| RestError::Network(error.to_string()))?;
-    parse_answer(&body, position)
+}
+
+/// The body as text, refused beyond `cap` bytes (by its declared length, and while
+/// reading, for a server that does not declare it or lies).
+async fn read_capped(response: &gloo_net::http::Response, cap: usize) -> Result<String, RestError> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+
+    let declared = response
+        .headers()
+        .get("content-length")
+        .and_then(|length| length.trim().parse::<usize>().ok());
+    if declared.is_some_and(|length| length > cap) {
+        return Err(RestError::TooLarge);
+    }
+    let Some(stream) = response.body() else {
+        return Ok(String::new());
+    };
+    let reader: web_sys::ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    let network = |error: wasm_bindgen::JsValue| {
+        RestError::Network(error.as_string().unwrap_or_else(|| "the answer broke off".to_owned()))
+    };
+    let mut bytes = Vec::new();
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(network)?;
+        let done = js_sys::Reflect::get(&chunk, &"done".into())
+            .ok()
+            .and_then(|done| done.as_bool())
+            .unwrap_or(true);
+        if done {
+            break;
+        }
+        let value = js_sys::Reflect::get(&chunk, &"value".into()).map_err(network)?;
+        let part = js_sys::Uint8Array::new(&value);
+        if bytes.len() + part.length() as usize > cap {
+            let _ = reader.cancel();
+            return Err(RestError::TooLarge);
+        }
+        bytes.extend(part.to_vec());
+    }
+    String::from_utf8(bytes).map_err(|_| RestError::BadJson("not UTF-8 text".to_owned()))
 }
 
 #[cfg(test)]
@@ -196,16 +241,15 @@ mod tests {
 
     #[test]
     fn builds_the_v2_address() {
-        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         assert_eq!(
-            request_url("http://127.0.0.1:8090/", fen, 12).as_deref(),
-            Ok(
-                "http://127.0.0.1:8090/api/s/v2.php?fen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F4P3%2F8%2FPPPP1PPP%2FRNBQKBNR%20b%20KQkq%20-%200%201&depth=12"
-            )
+            api_url("http://127.0.0.1:8090/").as_deref(),
+            Ok("http://127.0.0.1:8090/api/s/v2.php")
         );
-        assert!(request_url("ftp://x", fen, 3).is_err());
-        assert!(request_url("", fen, 3).is_err());
-        assert!(request_url("http://x", fen, 40).is_ok_and(|url| url.ends_with("depth=15")));
+        assert!(api_url("ftp://x").is_err());
+        assert!(api_url("").is_err());
+        assert!(api_url("http://a b").is_err());
+        assert_eq!(sent_depth(40), 15);
+        assert_eq!(sent_depth(0), 1);
     }
 
     #[test]

@@ -20,8 +20,8 @@ use crate::components::pgn_fen::PgnFen;
 use crate::components::status::{GameStatus, MoveAnnouncer};
 use crate::game::clock::parse_control;
 use crate::game::store::GameStore;
-use crate::opponent::controller::{Controller, Opponent};
-use crate::opponent::settings::{ColorChoice, ComputerSettings};
+use crate::opponent::controller::Controller;
+use crate::opponent::settings::{ColorChoice, ComputerSettings, OPPONENT_KEY, Opponent};
 
 /// Where the computer game is saved.
 pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
@@ -33,7 +33,7 @@ pub fn ComputerPage() -> impl IntoView {
     let opponent = match Opponent::load() {
         Ok(opponent) => opponent,
         Err(reason) => {
-            let _ = crate::storage::set_aside(crate::opponent::controller::OPPONENT_KEY);
+            let _ = crate::storage::set_aside(OPPONENT_KEY);
             store.notice.set(Some(format!(
                 "Your computer game could not be restored: {reason}. Choose an opponent."
             )));
@@ -50,7 +50,7 @@ pub fn ComputerPage() -> impl IntoView {
     let asked_for_setup = move || query.with(|q| q.get("setup").is_some());
     let dialog_open = RwSignal::new(false);
     Effect::new(move |_| {
-        if asked_for_setup() || controller.opponent.with(Option::is_none) {
+        if asked_for_setup() || controller.opponent().with(Option::is_none) {
             dialog_open.set(true);
         }
     });
@@ -91,7 +91,7 @@ pub fn ComputerPage() -> impl IntoView {
         })
     };
     let on_cancel = Callback::new(move |()| {
-        if controller.opponent.with_untracked(Option::is_none) {
+        if controller.opponent().with_untracked(Option::is_none) {
             // Nothing to return to on this page.
             navigate("/", Default::default());
         } else {
@@ -102,7 +102,7 @@ pub fn ComputerPage() -> impl IntoView {
     let hint = Hint::new(controller);
 
     let player_names = Callback::new(move |color: Color| {
-        controller.opponent.with(|opponent| match opponent {
+        controller.opponent().with(|opponent| match opponent {
             Some(opponent) if opponent.human == color => "You".to_owned(),
             Some(opponent) => format!("Computer · level {}", opponent.level),
             None => crate::components::status::color_name(color).to_owned(),
@@ -129,7 +129,7 @@ pub fn ComputerPage() -> impl IntoView {
                     <GameControls
                         draw_offers=false
                         resigning_side=Signal::derive(move || {
-                            controller.opponent.with(|o| o.as_ref().map_or(Color::White, |o| o.human))
+                            controller.opponent().with(|o| o.as_ref().map_or(Color::White, |o| o.human))
                         })
                         on_takeback=Callback::new(move |()| controller.takeback())
                         on_new_game=Callback::new(move |()| dialog_open.set(true))

@@ -1,38 +1,39 @@
 //! The HTTP routes: `GET /api/s/v2.php?fen=…&depth=…` in the stockfish.online v2 format,
-//! `GET /health`, and (with `--allow-fault-control`) `POST /__fault/{mode}`.
+//! `GET /health`, and (only with `--allow-fault-control`) `POST /__fault/{mode}`.
 //!
 //! Answers: `{"success": true, "evaluation": <pawns, White's view> | null,
 //! "mate": <moves, White's view> | null, "bestmove": "bestmove e2e4 ponder e7e5",
 //! "continuation": "e2e4 e7e5 …"}`; or `{"success": false, "data": "<reason>"}` for a bad
-//! request (400), busy engines (503), a timeout (504) or an engine failure (500).
-//! Depth must be an integer from 1; values above 15 are capped at 15.
+//! request (400), busy engines or a full queue (503), a timeout (504) or an engine failure
+//! (500). Depth must be an integer from 1; values above 15 are capped at 15.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
 use serde_json::{Value, json};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position, Square};
-use tower_http::cors::CorsLayer;
+use shakmaty::{Chess, Color, Position, Square};
 
 use crate::config::Config;
-use crate::engine_pool::{EnginePool, PoolError};
+use crate::engine_pool::{EnginePool, PoolError, PoolLimits};
 use crate::fault::{FaultMode, FaultSwitch};
+use crate::reply::failure;
+use crate::request::parse_analyse_query;
 use crate::uci_process::Score;
 
-/// The deepest search the API allows (as the public service).
-pub const MAX_DEPTH: u8 = 15;
+pub use crate::request::MAX_DEPTH;
+
+/// What `Retry-After` says on a 503, in seconds.
+const RETRY_AFTER_BUSY_SECONDS: u32 = 5;
 
 /// What the handlers share.
 #[derive(Debug, Clone)]
 pub struct AppState {
-    pool: Arc<EnginePool>,
+    pool: EnginePool,
     fault: Arc<FaultSwitch>,
     fault_delay: Duration,
     fault_control: bool,
@@ -42,53 +43,43 @@ impl AppState {
     /// The state for `config` (no Stockfish starts until the first request).
     pub fn new(config: &Config) -> AppState {
         AppState {
-            pool: Arc::new(EnginePool::new(
+            pool: EnginePool::new(
                 &config.stockfish,
-                config.pool,
-                Duration::from_millis(config.timeout_ms),
-                Duration::from_millis(config.queue_timeout_ms),
-            )),
+                PoolLimits {
+                    size: config.pool,
+                    max_waiting: config.max_waiting,
+                    search_timeout: Duration::from_millis(config.timeout_ms),
+                    queue_timeout: Duration::from_millis(config.queue_timeout_ms),
+                },
+            ),
             fault: Arc::new(FaultSwitch::new(config.fault)),
             fault_delay: Duration::from_millis(config.fault_delay_ms),
             fault_control: config.allow_fault_control,
         }
     }
+
+    /// The Stockfish pool.
+    pub fn pool(&self) -> &EnginePool {
+        &self.pool
+    }
 }
 
-/// The router with CORS open to any origin (browsers call it from the app's page).
+/// The routes, without the layers of [`crate::stack`] (so without CORS or limits).
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    let mut router = Router::new()
         .route("/api/s/v2.php", get(analyse))
-        .route("/health", get(|| async { "ok" }))
-        .route("/__fault/{mode}", post(set_fault))
-        .layer(CorsLayer::permissive())
+        .route("/health", get(|| async { "ok" }));
+    if state.fault_control {
+        router = router.route("/__fault/{mode}", post(set_fault));
+    }
+    router
+        .fallback(|| async { failure(StatusCode::NOT_FOUND, "no such route") })
         .with_state(state)
 }
 
-/// The query of the analysis route; both fields are checked by hand so that every
-/// problem gets a clear message.
-#[derive(Debug, Deserialize)]
-struct AnalyseQuery {
-    fen: Option<String>,
-    depth: Option<String>,
-}
-
-fn failure(status: StatusCode, reason: impl Into<String>) -> Response {
-    (
-        status,
-        Json(json!({ "success": false, "data": reason.into() })),
-    )
-        .into_response()
-}
-
-async fn analyse(State(state): State<AppState>, Query(query): Query<AnalyseQuery>) -> Response {
-    let started = Instant::now();
-    let (position, fen) = match parse_position(query.fen.as_deref()) {
-        Ok(parsed) => parsed,
-        Err(reason) => return failure(StatusCode::BAD_REQUEST, reason),
-    };
-    let depth = match parse_depth(query.depth.as_deref()) {
-        Ok(depth) => depth,
+async fn analyse(State(state): State<AppState>, RawQuery(query): RawQuery) -> Response {
+    let request = match parse_analyse_query(query.as_deref()) {
+        Ok(request) => request,
         Err(reason) => return failure(StatusCode::BAD_REQUEST, reason),
     };
     match state.fault.get() {
@@ -100,7 +91,7 @@ async fn analyse(State(state): State<AppState>, Query(query): Query<AnalyseQuery
         FaultMode::BadJson => return (StatusCode::OK, "this is not JSON {").into_response(),
         FaultMode::Failure => return failure(StatusCode::OK, "injected failure"),
         FaultMode::IllegalMove => {
-            let mv = illegal_move(&position);
+            let mv = illegal_move(&request.position);
             return Json(json!({
                 "success": true, "evaluation": 0.0, "mate": null,
                 "bestmove": format!("bestmove {mv}"), "continuation": mv,
@@ -108,12 +99,12 @@ async fn analyse(State(state): State<AppState>, Query(query): Query<AnalyseQuery
             .into_response();
         }
     }
-    let result = state.pool.search(&fen, depth).await;
-    tracing::info!(%fen, depth, ms = started.elapsed().as_millis() as u64, ok = result.is_ok(), "analyse");
+    let result = state.pool.search(&request.fen, request.depth).await;
+    tracing::debug!(fen = %request.fen, depth = request.depth, ok = result.is_ok(), "analyse");
     match result {
         Ok(outcome) => {
             // Scores come from the side to move; the API reports White's view.
-            let sign = if position.turn() == Color::White {
+            let sign = if request.position.turn() == Color::White {
                 1
             } else {
                 -1
@@ -136,54 +127,17 @@ async fn analyse(State(state): State<AppState>, Query(query): Query<AnalyseQuery
             }))
             .into_response()
         }
-        Err(PoolError::Busy) => {
-            failure(StatusCode::SERVICE_UNAVAILABLE, PoolError::Busy.to_string())
+        Err(error @ (PoolError::Busy | PoolError::QueueFull)) => {
+            let mut response = failure(StatusCode::SERVICE_UNAVAILABLE, error.to_string());
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(RETRY_AFTER_BUSY_SECONDS),
+            );
+            response
         }
-        Err(PoolError::Timeout) => {
-            failure(StatusCode::GATEWAY_TIMEOUT, PoolError::Timeout.to_string())
-        }
-        Err(error) => {
-            tracing::warn!(%error, "engine failure");
-            failure(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
-        }
+        Err(error @ PoolError::Timeout) => failure(StatusCode::GATEWAY_TIMEOUT, error.to_string()),
+        Err(error) => failure(StatusCode::INTERNAL_SERVER_ERROR, error.to_string()),
     }
-}
-
-/// A legal position with at least one legal move, and its normalised FEN.
-fn parse_position(fen: Option<&str>) -> Result<(Chess, String), String> {
-    let text = fen
-        .map(str::trim)
-        .filter(|f| !f.is_empty())
-        .ok_or("missing fen")?;
-    let parsed: Fen = text
-        .parse()
-        .map_err(|error| format!("invalid FEN: {error}"))?;
-    let position: Chess = parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|error| format!("invalid position: {error}"))?;
-    if position.legal_moves().is_empty() {
-        let why = if position.is_checkmate() {
-            "checkmate"
-        } else {
-            "stalemate"
-        };
-        return Err(format!("game over: {why}"));
-    }
-    let normalised = Fen::from_position(&position, shakmaty::EnPassantMode::Legal).to_string();
-    Ok((position, normalised))
-}
-
-/// An integer depth of at least 1, capped at [`MAX_DEPTH`].
-fn parse_depth(depth: Option<&str>) -> Result<u8, String> {
-    let text = depth.map(str::trim).ok_or("missing depth")?;
-    let value: u64 = text
-        .parse()
-        .map_err(|_| format!("invalid depth: {text:?}"))?;
-    if value == 0 {
-        return Err("depth must be at least 1".to_owned());
-    }
-    // Capped at 15, so the value fits.
-    Ok(value.min(u64::from(MAX_DEPTH)) as u8)
 }
 
 /// A move that is certainly illegal: from an empty square (for the fault mode).
@@ -201,9 +155,19 @@ fn illegal_move(position: &Chess) -> String {
     format!("{from}{to}")
 }
 
-async fn set_fault(State(state): State<AppState>, Path(mode): Path<String>) -> Response {
-    if !state.fault_control {
-        return failure(StatusCode::NOT_FOUND, "fault control is off");
+/// Switches the fault mode. Browsers send `Origin` with every POST (the Fetch standard),
+/// so refusing requests that carry one means no web page, of any site, can switch it;
+/// test runners (curl, Node) send none.
+async fn set_fault(
+    State(state): State<AppState>,
+    Path(mode): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if headers.contains_key(header::ORIGIN) || headers.contains_key("sec-fetch-site") {
+        return failure(
+            StatusCode::FORBIDDEN,
+            "fault control refuses requests from web pages",
+        );
     }
     match FaultMode::from_name(&mode) {
         Some(fault) => {
@@ -221,32 +185,6 @@ async fn set_fault(State(state): State<AppState>, Path(mode): Path<String>) -> R
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn depth_is_checked_and_capped() {
-        assert_eq!(parse_depth(Some("10")), Ok(10));
-        assert_eq!(parse_depth(Some("99")), Ok(15));
-        assert!(parse_depth(Some("0")).is_err());
-        assert!(parse_depth(Some("-3")).is_err());
-        assert!(parse_depth(Some("abc")).is_err());
-        assert!(parse_depth(None).is_err());
-    }
-
-    #[test]
-    fn positions_are_validated() {
-        assert!(
-            parse_position(Some(
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-            ))
-            .is_ok()
-        );
-        assert!(parse_position(Some("nonsense")).is_err());
-        assert!(parse_position(None).is_err());
-        // Two white kings.
-        assert!(parse_position(Some("K6K/8/8/8/8/8/8/k7 w - - 0 1")).is_err());
-        let mate = parse_position(Some("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"));
-        assert_eq!(mate.err().as_deref(), Some("game over: checkmate"));
-    }
 
     #[test]
     fn the_injected_move_is_illegal() {

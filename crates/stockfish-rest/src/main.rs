@@ -1,5 +1,6 @@
 //! `stockfish-rest`: the stockfish.online v2 API served in front of a local Stockfish.
-//! This binary only reads its flags, sets up logging and serves; see the library.
+//! This binary only reads its flags, sets up logging (to stderr) and serves; see the
+//! library.
 
 use clap::Parser;
 use stockfish_rest::{Config, serve};
@@ -7,6 +8,7 @@ use stockfish_rest::{Config, serve};
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),

@@ -1,5 +1,6 @@
 //! One Stockfish process, spoken to over UCI: handshake, then one search at a time.
-//! The process is killed when this value is dropped (a timed-out search drops it).
+//! The process is killed when this value is dropped (a timed-out search drops it); a
+//! search whose client went away is stopped instead, and the process kept.
 
 use std::process::Stdio;
 use std::time::Duration;
@@ -116,15 +117,32 @@ impl UciProcess {
         }
     }
 
-    /// Searches `fen` (already validated) to `depth`.
-    pub async fn search(&mut self, fen: &str, depth: u8) -> Result<SearchOutcome, UciError> {
+    /// Searches `fen` (already validated) to `depth`. When `cancel` completes first (its
+    /// client went away), Stockfish is told to `stop` and the search ends with the move
+    /// found so far, so that the process stays usable.
+    pub async fn search(
+        &mut self,
+        fen: &str,
+        depth: u8,
+        cancel: impl Future<Output = ()>,
+    ) -> Result<SearchOutcome, UciError> {
         self.send("ucinewgame").await?;
         self.send(&format!("position fen {fen}")).await?;
         self.send(&format!("go depth {depth}")).await?;
+        let mut cancel = std::pin::pin!(cancel);
+        let mut stopped = false;
         let mut score = None;
         let mut pv = Vec::new();
         loop {
-            let line = self.read_line().await?;
+            // Reading a line is cancel-safe: nothing read is lost when `cancel` wins.
+            let line = tokio::select! {
+                line = self.read_line() => line?,
+                () = &mut cancel, if !stopped => {
+                    stopped = true;
+                    self.send("stop").await?;
+                    continue;
+                }
+            };
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("info") => {
@@ -154,9 +172,9 @@ impl UciProcess {
     }
 }
 
-/// The score and principal variation of an `info` line of the first PV, if it has a
+/// The score and principal variation of a Stockfish `info` line of the first PV, if it has a
 /// score (bound scores `lowerbound`/`upperbound` are skipped).
-fn parse_info(line: &str) -> Option<(Score, Vec<String>)> {
+pub fn parse_info(line: &str) -> Option<(Score, Vec<String>)> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if let Some(index) = words.iter().position(|w| *w == "multipv")
         && words.get(index + 1) != Some(&"1")

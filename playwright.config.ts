@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The release build registers a service worker; only offline.spec.ts, which is
+    // about it, lets it run, so that every other spec sees the network and its routes.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -26,6 +29,13 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      // deploy/nginx.conf in Debian's nginx, as the current user (nginx.spec.ts).
+      command: 'deploy/nginx-local.sh dist 4175',
+      url: 'http://127.0.0.1:4175/',
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       // A static server with an SPA fallback (unknown paths get index.html).
       command: `sirv dist --single --host 127.0.0.1 --port ${port} --quiet`,

@@ -5,6 +5,7 @@
 
 pub mod components;
 pub mod game;
+pub mod offline;
 pub mod opponent;
 pub mod pages;
 pub mod sound;
@@ -27,6 +28,7 @@ pub fn App() -> impl IntoView {
     view! {
         <Router>
             <Nav />
+            <offline::UpdateNotice />
             <main class="page">
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=HomePage />

@@ -1,0 +1,122 @@
+//! Offline use and updates: registers the service worker of the release build (`sw.js`,
+//! made by `xtask/src/finish-build.mjs`), which precaches the whole build so the app
+//! works offline after the first visit, and offers a reload when a new build has been
+//! installed beside the running one.
+//!
+//! The new service worker waits until the player reloads through the notice: until
+//! then this page, its engine worker and every file they load come from one build.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{ServiceWorkerContainer, ServiceWorkerRegistration, ServiceWorkerState};
+
+/// The service worker's address: at the root, so that it controls every route.
+const SCRIPT: &str = "/sw.js";
+
+/// The message that tells a waiting Workbox service worker to take over.
+const SKIP_WAITING: &str = "SKIP_WAITING";
+
+/// Registers the service worker and shows "a new version is ready — reload" once a
+/// newer build than this page's is installed.
+#[component]
+pub fn UpdateNotice() -> impl IntoView {
+    let ready = RwSignal::new(false);
+    let registration = StoredValue::new_local(None::<ServiceWorkerRegistration>);
+    if let Some(container) = container() {
+        leptos::task::spawn_local(async move {
+            if let Some(found) = register(&container).await {
+                watch(&container, &found, ready);
+                registration.set_value(Some(found));
+            }
+        });
+    }
+    let reload = move |_| {
+        let waiting = registration.with_value(|found| found.as_ref().and_then(|r| r.waiting()));
+        match (waiting, container()) {
+            (Some(waiting), Some(container)) => {
+                reload_when_replaced(&container);
+                if waiting.post_message(&SKIP_WAITING.into()).is_err() {
+                    reload_page();
+                }
+            }
+            _ => reload_page(),
+        }
+    };
+    view! {
+        <Show when=move || ready.get()>
+            <div class="notice update-ready" data-testid="update-ready" role="status">
+                <span>"A new version of Gambit is ready."</span>
+                <button type="button" data-testid="update-reload" on:click=reload>
+                    "Reload"
+                </button>
+            </div>
+        </Show>
+    }
+}
+
+/// The page's service worker container, where the browser has one.
+fn container() -> Option<ServiceWorkerContainer> {
+    let navigator = web_sys::window()?.navigator();
+    let value = js_sys::Reflect::get(&navigator, &"serviceWorker".into()).ok()?;
+    value.dyn_into::<ServiceWorkerContainer>().ok()
+}
+
+/// Registers [`SCRIPT`]; `None` (with a console warning) when it cannot be, as under
+/// Trunk's development server, which has no service worker.
+async fn register(container: &ServiceWorkerContainer) -> Option<ServiceWorkerRegistration> {
+    match JsFuture::from(container.register(SCRIPT)).await {
+        Ok(value) => value.dyn_into::<ServiceWorkerRegistration>().ok(),
+        Err(error) => {
+            leptos::logging::warn!("no offline use: the service worker failed ({error:?})");
+            None
+        }
+    }
+}
+
+/// Sets `ready` when a new service worker is installed and waiting while this page is
+/// controlled by the previous one (on the very first visit there is nothing to update).
+fn watch(
+    container: &ServiceWorkerContainer,
+    registration: &ServiceWorkerRegistration,
+    ready: RwSignal<bool>,
+) {
+    if registration.waiting().is_some() && container.controller().is_some() {
+        ready.set(true);
+    }
+    let found = registration.clone();
+    let container = container.clone();
+    let on_update_found = Closure::<dyn FnMut()>::new(move || {
+        let Some(installing) = found.installing() else {
+            return;
+        };
+        let watched = installing.clone();
+        let container = container.clone();
+        let on_state_change = Closure::<dyn FnMut()>::new(move || {
+            if watched.state() == ServiceWorkerState::Installed && container.controller().is_some()
+            {
+                ready.set(true);
+            }
+        });
+        installing.set_onstatechange(Some(on_state_change.as_ref().unchecked_ref()));
+        // Lives as long as the worker it watches, which the page never outlives.
+        on_state_change.forget();
+    });
+    registration.set_onupdatefound(Some(on_update_found.as_ref().unchecked_ref()));
+    // The registration lasts as long as the page.
+    on_update_found.forget();
+}
+
+/// Reloads the page once the waiting service worker controls it.
+fn reload_when_replaced(container: &ServiceWorkerContainer) {
+    let on_change = Closure::once_into_js(reload_page);
+    container.set_oncontrollerchange(Some(on_change.unchecked_ref()));
+}
+
+fn reload_page() {
+    if let Some(window) = web_sys::window() {
+        // A failed reload leaves the notice on screen, to be tried again.
+        let _ = window.location().reload();
+    }
+}

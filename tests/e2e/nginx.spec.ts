@@ -1,0 +1,64 @@
+// deploy/nginx.conf as a host runs it: Debian's nginx serving the release build in dist/
+// (started by playwright.config.ts through deploy/nginx-local.sh on port 4175).
+import { test, expect } from './fixtures';
+import { statSync } from 'node:fs';
+
+const nginx = 'http://127.0.0.1:4175';
+const yearLong = 'public, max-age=31536000, immutable';
+
+/** The app's wasm file, as index.html names it. */
+async function appWasm(html: string): Promise<string> {
+  const name = html.match(/(gambit-[0-9a-f]{16}_bg\.wasm)/)?.[1];
+  expect(name, 'index.html names the app wasm').toBeTruthy();
+  return name ?? '';
+}
+
+test('a deep link to /computer loads the app', async ({ page }) => {
+  const response = await page.goto(`${nginx}/computer`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+  await page.goto(`${nginx}/friend`);
+  await expect(page.getByTestId('board')).toBeVisible();
+});
+
+test('the wasm comes precompressed and hashed files are cached for a year', async ({ request }) => {
+  const html = await (await request.get(`${nginx}/`)).text();
+  const wasm = await appWasm(html);
+  const response = await request.get(`${nginx}/${wasm}`, {
+    headers: { 'Accept-Encoding': 'gzip' },
+  });
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers['content-encoding']).toBe('gzip');
+  expect(headers['content-type']).toBe('application/wasm');
+  // The build's own .gz copy (gzip_static), not one compressed on the fly.
+  expect(Number(headers['content-length'])).toBe(statSync(`dist/${wasm}.gz`).size);
+  expect(headers['cache-control']).toBe(yearLong);
+
+  const css = html.match(/(gambit-[0-9a-f]{16}\.css)/)?.[1];
+  expect(css, 'index.html names the stylesheet').toBeTruthy();
+  expect((await request.get(`${nginx}/${css}`)).headers()['cache-control']).toBe(yearLong);
+});
+
+test('index.html, the service worker and the engine worker are revalidated on each load', async ({
+  request,
+}) => {
+  for (const path of ['/', '/computer', '/index.html', '/sw.js', '/worker.js']) {
+    const response = await request.get(`${nginx}${path}`);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+  }
+  expect((await request.get(`${nginx}/missing-${Date.now()}.js`)).status()).toBe(404);
+  const manifest = await request.get(`${nginx}/public/manifest.webmanifest`);
+  expect(manifest.headers()['content-type']).toBe('application/manifest+json');
+});
+
+test('the Content-Security-Policy header is the one in index.html', async ({ request }) => {
+  const response = await request.get(`${nginx}/friend`);
+  const header = response.headers()['content-security-policy'];
+  const meta = (await response.text()).match(
+    /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/,
+  )?.[1];
+  expect(header).toBeTruthy();
+  expect(header).toBe(meta);
+});

@@ -1,0 +1,105 @@
+// The release build's service worker (sw.js, xtask/src/finish-build.mjs): after one
+// visit the app works offline on every route, and a new build served over the old one
+// is offered as "a new version is ready", then taken by the reload.
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { play } from './helpers';
+import { moves, openComputer, playAnyMove, startGame } from './computer-helpers';
+
+// The other specs block service workers (playwright.config.ts); these are about them.
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the service worker has precached the build and controls the page. */
+async function waitUntilControlled(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+test('after one visit the app works offline: the board, a friend game, the built-in engine', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/friend');
+  await waitUntilControlled(page);
+
+  await context.setOffline(true);
+  // Really offline: what the precache does not hold cannot be fetched.
+  const uncached = await page.evaluate(() =>
+    fetch(`/not-in-the-build-${Date.now()}.txt`).then(
+      () => 'fetched',
+      () => 'failed',
+    ),
+  );
+  expect(uncached).toBe('failed');
+
+  await page.reload();
+  await expect(page.getByTestId('board')).toBeVisible();
+  await play(page, 'e2', 'e4');
+  await play(page, 'e7', 'e5');
+
+  await openComputer(page);
+  await startGame(page, 1, 'black');
+  await expect(moves(page)).toHaveCount(1, { timeout: 30_000 });
+  await playAnyMove(page);
+  await expect(moves(page)).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.getByTestId('engine-error')).toHaveCount(0);
+});
+
+/** Serves `dir` as it is at each request (a deployment can change it underneath). */
+async function serveLive(dir: string): Promise<{ server: Server; base: string }> {
+  const server = createServer(sirv(dir, { dev: true, single: true }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, base: `http://127.0.0.1:${port}` };
+}
+
+test('a new build served over the old one is offered, and the reload brings it', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'gambit-deploy-'));
+  cpSync('dist', dir, { recursive: true });
+  const { server, base } = await serveLive(dir);
+  try {
+    await page.goto(`${base}/friend`);
+    await waitUntilControlled(page);
+    await page.reload();
+    await expect(page.getByTestId('board')).toBeVisible();
+    await expect(page.getByTestId('update-ready')).toHaveCount(0);
+
+    // The next build: another index.html, and the service worker that lists its revision.
+    const index = join(dir, 'index.html');
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace('</head>', '<meta name="gambit-build" content="next"></head>'),
+    );
+    const sw = join(dir, 'sw.js');
+    const old = readFileSync(sw, 'utf8');
+    const next = old.replace(/(url:"index\.html",revision:")[0-9a-f]+"/, `$1${'0'.repeat(32)}"`);
+    expect(next, 'sw.js lists index.html with a revision').not.toBe(old);
+    writeFileSync(sw, next);
+
+    await page.reload();
+    await expect(page.getByTestId('update-ready')).toBeVisible();
+    await expect(page.getByTestId('update-ready')).toContainText('A new version');
+    // Until the player reloads, the page stays the old build.
+    await expect(page.locator('meta[name="gambit-build"]')).toHaveCount(0);
+
+    await page.getByTestId('update-reload').click();
+    await expect(page.locator('meta[name="gambit-build"]')).toHaveCount(1);
+    await expect(page.getByTestId('board')).toBeVisible();
+    await expect(page.getByTestId('update-ready')).toHaveCount(0);
+  } finally {
+    await page.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -48,7 +48,7 @@
 //! (incremental keys), `level` (levels 1–8), `limits` and `time_manager` (budgets),
 //! `clock`, `root` (requests into positions), `serve` (the worker's request loop),
 //! [`uci`] (UCI front end, native only), `threads` (helper search threads for UCI
-//! `Threads`, native only), [`bench`] and `perft`.
+//! `Threads`, native only), [`bench`](mod@bench) and `perft`.
 
 pub mod bench;
 mod clock;
@@ -89,5 +89,5 @@ pub use perft::perft;
 pub use protocol::{Event, Limits, PROTOCOL_VERSION, Request, Score};
 pub use rng::Rng;
 pub use root::{EngineError, Root, parse_fen};
-pub use search::{BestMove, CHECK_EVERY, Engine, Iteration, Search, is_safe};
+pub use search::{BestMove, CHECK_EVERY, DEFAULT_HASH_MB, Engine, Iteration, Search, is_safe};
 pub use serve::{Replies, prepare, serve};

@@ -14,5 +14,5 @@ fn main() {
         println!("{} nodes {} nps", r.nodes, r.nps());
         return;
     }
-    gambit_engine::uci::run_stdio();
+    gambit_engine::uci::run(std::io::stdin().lock(), std::io::stdout());
 }

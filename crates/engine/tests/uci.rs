@@ -1,15 +1,63 @@
-//! The UCI binary end to end: commands in on stdin, answers out on stdout.
+//! UCI conversations: in this process through [`Uci`] and a buffer, and once through
+//! the `gambit-engine` binary's stdin and stdout.
 
 use std::{
     io::{BufRead, BufReader, Write},
     process::{Command, Stdio},
-    sync::mpsc,
+    sync::{Arc, Mutex, mpsc},
     time::Duration,
 };
 
-/// Runs the `gambit-engine` binary on `script` (one command per line, `wait bestmove`
-/// lines wait until that many `bestmove` answers came) and returns every line it wrote.
-fn session(script: &[&str]) -> Vec<String> {
+use gambit_engine::uci::{Flow, Uci};
+
+/// A writer whose lines the test reads afterwards (the search thread writes to it too).
+#[derive(Debug, Clone, Default)]
+struct Transcript(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Transcript {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .expect("not poisoned")
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Transcript {
+    fn lines(&self) -> Vec<String> {
+        let bytes = self.0.lock().expect("not poisoned");
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+/// Runs `script` (one command per line; a `wait bestmove` line waits until the running
+/// search has answered) through a [`Uci`] in this process and returns every line it
+/// wrote, as the binary would have.
+fn conversation(script: &[&str]) -> Vec<String> {
+    let transcript = Transcript::default();
+    let mut uci = Uci::new(transcript.clone());
+    for command in script {
+        if *command == "wait bestmove" {
+            uci.wait_for_search();
+        } else if uci.handle(command) == Flow::Quit {
+            break;
+        }
+    }
+    uci.wait_for_search();
+    transcript.lines()
+}
+
+/// Runs the `gambit-engine` binary on `script` (as [`conversation`]'s) and returns
+/// every line it wrote.
+fn conversation_with_the_binary(script: &[&str]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gambit-engine"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -50,9 +98,9 @@ fn session(script: &[&str]) -> Vec<String> {
 }
 
 #[test]
-fn threads_option_is_offered_and_two_threads_find_the_mate() {
+fn threads_option_is_offered_and_two_threads_find_the_mate_through_the_binary() {
     // WAC.001: 1.Qg6 mates in two.
-    let lines = session(&[
+    let lines = conversation_with_the_binary(&[
         "uci",
         "setoption name Threads value 2",
         "position fen 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
@@ -78,7 +126,7 @@ fn threads_option_is_offered_and_two_threads_find_the_mate() {
 
 #[test]
 fn bad_thread_counts_are_refused_with_a_message() {
-    let lines = session(&[
+    let lines = conversation(&[
         "setoption name Threads value 0",
         "setoption name Threads value 65",
         "setoption name Threads value many",
@@ -93,7 +141,7 @@ fn bad_thread_counts_are_refused_with_a_message() {
     assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
 }
 
-/// The first `bestmove` of a fresh process at level 1 after `setup`, from a position
+/// The first `bestmove` of a fresh conversation at level 1 after `setup`, from a position
 /// with many playable moves.
 fn level_one_move(setup: &[&str]) -> String {
     let mut script = vec!["setoption name Level value 1"];
@@ -104,7 +152,7 @@ fn level_one_move(setup: &[&str]) -> String {
         "wait bestmove",
         "quit",
     ]);
-    let lines = session(&script);
+    let lines = conversation(&script);
     lines
         .into_iter()
         .find(|l| l.starts_with("bestmove"))
@@ -113,7 +161,7 @@ fn level_one_move(setup: &[&str]) -> String {
 
 #[test]
 fn a_fixed_seed_replays_the_weak_levels_choices_and_other_seeds_vary_them() {
-    let lines = session(&["uci", "quit"]);
+    let lines = conversation(&["uci", "quit"]);
     assert!(
         lines
             .iter()
@@ -137,5 +185,63 @@ fn a_fixed_seed_replays_the_weak_levels_choices_and_other_seeds_vary_them() {
     assert!(
         others.iter().any(|m| *m != seven),
         "twelve seeds, one choice: {others:?}"
+    );
+}
+
+#[test]
+fn a_conversation_is_answered_in_order_and_bad_lines_are_named() {
+    let lines = conversation(&[
+        "uci",
+        "isready",
+        "",
+        "fly me to the moon",
+        "position sideways",
+        "position startpos moves e2e4 e9e5",
+        "position startpos moves e2e4 e7e5",
+        "d",
+        "go depth three",
+        "go depth 3",
+        "wait bestmove",
+        "quit",
+        "isready",
+    ]);
+    let uciok = lines.iter().position(|l| l == "uciok").expect("uciok");
+    assert!(lines[0].starts_with("id name Gambit"), "{lines:?}");
+    assert_eq!(lines[uciok + 1], "readyok", "{lines:?}");
+    let answers: Vec<&str> = lines[uciok + 2..uciok + 7]
+        .iter()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        answers[..2],
+        [
+            "info string unknown command \"fly\"",
+            "info string position needs startpos or fen",
+        ]
+    );
+    assert!(answers[2].starts_with("info string "), "{lines:?}");
+    assert_eq!(
+        answers[3],
+        "info string fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(answers[4], "info string go depth needs a number");
+    let infos = lines.iter().filter(|l| l.starts_with("info depth")).count();
+    assert_eq!(infos, 3, "one info line per depth: {lines:?}");
+    let best: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 1, "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| *l == "readyok").count(),
+        1,
+        "nothing is read after quit: {lines:?}"
+    );
+}
+
+#[test]
+fn a_position_without_moves_answers_the_null_move() {
+    let lines = conversation(&["position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 2"]);
+    assert_eq!(
+        lines,
+        ["info string no legal moves", "bestmove 0000"],
+        "stalemate"
     );
 }

@@ -62,7 +62,7 @@ impl PawnCache {
 
 /// The slot, among `slots` (a power of two), of a table keyed by pawn structure: the
 /// two pawn bitboards mixed by multiplication, the top bits of the product taken (they
-/// mix all of the input). Shared with [`crate::correction`].
+/// mix all of the input). Shared with the correction history.
 #[must_use]
 pub fn pawn_slot(white: Bitboard, black: Bitboard, slots: usize) -> usize {
     debug_assert!(slots.is_power_of_two() && slots > 1);

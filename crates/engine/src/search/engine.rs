@@ -46,7 +46,7 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An engine with a [`DEFAULT_HASH_MB`] transposition table.
+    /// An engine with a [`DEFAULT_HASH_MB`](crate::DEFAULT_HASH_MB) transposition table.
     #[must_use]
     pub fn new() -> Self {
         Self::with_hash_mb(DEFAULT_HASH_MB)

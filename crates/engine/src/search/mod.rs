@@ -254,14 +254,14 @@ impl<'e, C: Clock> Search<'e, C> {
 
     /// Adds this search's nodes to `counter`, [`CHECK_EVERY`] at a time as they are
     /// searched, so another thread can report them (a helper thread's nodes in the main
-    /// search's `info` lines, see [`crate::threads`]).
+    /// search's `info` lines, see the UCI `Threads` option).
     pub fn share_node_count(&mut self, counter: Arc<AtomicU64>) {
         self.node_counter = Some(counter);
     }
 
     /// After the first iteration, goes `1 + skipped` plies deeper each time instead of
     /// one: a helper thread that runs ahead of the main search fills the shared table
-    /// with deeper results than the main search's own (see [`crate::threads`]).
+    /// with deeper results than the main search's own (see the UCI `Threads` option).
     pub fn skip_depths(&mut self, skipped: u8) {
         self.depth_step = 1 + i32::from(skipped);
     }

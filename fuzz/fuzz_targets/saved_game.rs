@@ -1,0 +1,29 @@
+//! The saved game as read back from `localStorage`: the app's own `SavedGame::decode`
+//! (src/game/saved.rs and the plain-data modules it uses, compiled here as they are), and
+//! under it the rules' record (`Game::decode`). Neither panics; what decodes encodes to
+//! a record that decodes to the same game.
+
+#![no_main]
+
+use gambit_rules::Game;
+use libfuzzer_sys::fuzz_target;
+
+#[path = "app_game.rs"]
+mod game;
+
+use game::saved::SavedGame;
+
+fuzz_target!(|text: &str| {
+    if let Ok(game) = Game::decode(text) {
+        let again = Game::decode(&game.encode()).expect("an encoded game decodes");
+        assert!(again.uci_moves().eq(game.uci_moves()));
+        assert_eq!(again.outcome(), game.outcome());
+    }
+    if let Ok((game, clocks, orientation)) = SavedGame::decode(text) {
+        let saved = SavedGame::new(&game, clocks, orientation).encode();
+        let (again, _, again_orientation) =
+            SavedGame::decode(&saved).expect("a saved game decodes");
+        assert!(again.uci_moves().eq(game.uci_moves()));
+        assert_eq!(again_orientation, orientation);
+    }
+});

@@ -66,7 +66,7 @@ test('a new build served over the old one is offered, and the reload brings it',
   page,
 }) => {
   const dir = mkdtempSync(join(tmpdir(), 'gambit-deploy-'));
-  cpSync('dist', dir, { recursive: true });
+  cpSync(process.env.GAMBIT_DIST ?? 'dist', dir, { recursive: true });
   const { server, base } = await serveLive(dir);
   try {
     await page.goto(`${base}/friend`);

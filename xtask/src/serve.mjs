@@ -13,8 +13,9 @@ if (!dir) {
   process.exit(2);
 }
 
-// Trunk's file names end in a content hash (`gambit-0123456789abcdef_bg.wasm`).
-const hashed = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+// Trunk's file names end in a content hash (`gambit-40273f1faa86cba_bg.wasm`: up to 16
+// hex digits), and wasm-bindgen's snippets sit in a directory named with one.
+const hashed = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|\/snippets\/[^/]+-[0-9a-f]{8,16}\//;
 
 const serve = sirv(resolve(dir), {
   single: true,

@@ -1,18 +1,56 @@
-//! The sizes of the release wasm files, raw and gzip-compressed.
+//! The sizes of the release wasm files, raw and gzip-compressed, against the download
+//! budget below: `cargo xtask build` and `cargo xtask test` fail when a file, or the
+//! page and the worker together, weigh more than it allows. The sizes are
+//! deterministic for a given source and toolchain, so this is a fair test; raise a
+//! budget only on purpose.
 
 use std::fs;
 use std::io::Write;
+use std::path::Path;
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
 
 use crate::run::root;
 
-/// Prints the raw and gzip sizes of every `.wasm` file in `dist/`.
+/// The budget, in bytes after gzip (level 9): the page's wasm …
+pub const APP_GZIP_BUDGET: usize = 250_000;
+/// … the engine worker's wasm …
+pub const WORKER_GZIP_BUDGET: usize = 200_000;
+/// … and the two together.
+pub const TOTAL_GZIP_BUDGET: usize = 400_000;
+
+/// One release wasm file's sizes.
+struct Measured {
+    name: String,
+    raw: usize,
+    gzip: usize,
+}
+
+/// Prints the raw and gzip sizes of every `.wasm` file in `dist/` and checks them
+/// against the budget.
 pub fn report() -> Result<(), String> {
-    let dist = root().join("dist");
+    let measured = measure(&root().join("dist"))?;
+    for file in &measured {
+        println!(
+            "  {:<40} {:>8.1} KiB raw {:>8.1} KiB gzip",
+            file.name,
+            file.raw as f64 / 1024.0,
+            file.gzip as f64 / 1024.0
+        );
+    }
+    let over = over_budget(&measured);
+    if over.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("over the download budget: {}", over.join("; ")))
+    }
+}
+
+/// The sizes of the `.wasm` files in `dist`, by name.
+fn measure(dist: &Path) -> Result<Vec<Measured>, String> {
     let entries =
-        fs::read_dir(&dist).map_err(|error| format!("cannot read {}: {error}", dist.display()))?;
+        fs::read_dir(dist).map_err(|error| format!("cannot read {}: {error}", dist.display()))?;
     let mut files: Vec<_> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
@@ -22,6 +60,7 @@ pub fn report() -> Result<(), String> {
     if files.is_empty() {
         return Err("no .wasm files in dist/: run the release build first".to_owned());
     }
+    let mut measured = Vec::new();
     for path in files {
         let bytes =
             fs::read(&path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
@@ -32,12 +71,79 @@ pub fn report() -> Result<(), String> {
         let gzip = encoder
             .finish()
             .map_err(|error| format!("gzip failed: {error}"))?;
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        println!(
-            "  {name:<40} {:>8.1} KiB raw {:>8.1} KiB gzip",
-            bytes.len() as f64 / 1024.0,
-            gzip.len() as f64 / 1024.0
+        measured.push(Measured {
+            name: path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned(),
+            raw: bytes.len(),
+            gzip: gzip.len(),
+        });
+    }
+    Ok(measured)
+}
+
+/// What exceeds the budget, in words (empty when everything fits). The worker's file
+/// is `worker_bg.wasm`; every other wasm file counts as the page's.
+fn over_budget(measured: &[Measured]) -> Vec<String> {
+    let (worker, app): (Vec<&Measured>, Vec<&Measured>) = measured
+        .iter()
+        .partition(|file| file.name.starts_with("worker"));
+    let gzip = |files: &[&Measured]| files.iter().map(|file| file.gzip).sum::<usize>();
+    let checks = [
+        ("the page's wasm", gzip(&app), APP_GZIP_BUDGET),
+        ("the worker's wasm", gzip(&worker), WORKER_GZIP_BUDGET),
+        (
+            "page and worker together",
+            gzip(&app) + gzip(&worker),
+            TOTAL_GZIP_BUDGET,
+        ),
+    ];
+    checks
+        .into_iter()
+        .filter(|&(_, size, budget)| size > budget)
+        .map(|(what, size, budget)| format!("{what}: {size} bytes gzip, budget {budget}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(name: &str, gzip: usize) -> Measured {
+        Measured {
+            name: name.to_owned(),
+            raw: 4 * gzip,
+            gzip,
+        }
+    }
+
+    #[test]
+    fn sizes_within_the_budget_pass_and_each_excess_is_named() {
+        let fits = [
+            file("gambit-1a2b_bg.wasm", 200_000),
+            file("worker_bg.wasm", 150_000),
+        ];
+        assert!(over_budget(&fits).is_empty());
+        let heavy_page = [
+            file("gambit-1a2b_bg.wasm", 260_000),
+            file("worker_bg.wasm", 150_000),
+        ];
+        assert_eq!(
+            over_budget(&heavy_page),
+            [
+                "the page's wasm: 260000 bytes gzip, budget 250000",
+                "page and worker together: 410000 bytes gzip, budget 400000",
+            ]
+        );
+        let heavy_worker = [
+            file("gambit-1a2b_bg.wasm", 100_000),
+            file("worker_bg.wasm", 210_000),
+        ];
+        assert_eq!(
+            over_budget(&heavy_worker),
+            ["the worker's wasm: 210000 bytes gzip, budget 200000"]
         );
     }
-    Ok(())
 }

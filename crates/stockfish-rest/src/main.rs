@@ -2,6 +2,8 @@
 //! This binary only reads its flags, sets up logging (to stderr) and serves; see the
 //! library.
 
+use std::io::IsTerminal;
+
 use clap::Parser;
 use stockfish_rest::{Config, serve};
 
@@ -9,6 +11,8 @@ use stockfish_rest::{Config, serve};
 async fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        // Colours only on a terminal: journald and log files get plain text.
+        .with_ansi(std::io::stderr().is_terminal())
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Runs deploy/nginx.conf as the current user, in the foreground, with every file it
-# writes under target/nginx/: `deploy/nginx-local.sh [dir] [port]` serves dir (default
+# writes under target/nginx/<port>/: `deploy/nginx-local.sh [dir] [port]` serves dir (default
 # dist/) at http://127.0.0.1:port (default 8081). Only the `listen` and `root` lines of
 # the configuration are changed; the end-to-end tests (tests/e2e/nginx.spec.ts) use it.
 set -eu
 cd "$(dirname "$0")/.."
 dir=$(realpath "${1:-dist}")
 port=${2:-8081}
-prefix=$(pwd)/target/nginx
+prefix=$(pwd)/target/nginx/$port
 mkdir -p "$prefix/logs" "$prefix/temp"
 sed -e "s|^    listen 80;|    listen 127.0.0.1:$port;|" \
     -e "s|^    root /var/www/gambit;|    root $dir;|" \

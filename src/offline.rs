@@ -7,15 +7,16 @@
 //! then this page, its engine worker and every file they load come from one build.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ServiceWorkerContainer, ServiceWorkerRegistration, ServiceWorkerState};
 
 /// The service worker's address: at the root, so that it controls every route.
 const SCRIPT: &str = "/sw.js";
 
-/// The message that tells a waiting Workbox service worker to take over.
+/// The message type that tells a waiting Workbox service worker to take over
+/// (`{ type: "SKIP_WAITING" }`).
 const SKIP_WAITING: &str = "SKIP_WAITING";
 
 /// Registers the service worker and shows "a new version is ready — reload" once a
@@ -37,7 +38,7 @@ pub fn UpdateNotice() -> impl IntoView {
         match (waiting, container()) {
             (Some(waiting), Some(container)) => {
                 reload_when_replaced(&container);
-                if waiting.post_message(&SKIP_WAITING.into()).is_err() {
+                if waiting.post_message(&skip_waiting_message()).is_err() {
                     reload_page();
                 }
             }
@@ -106,6 +107,14 @@ fn watch(
     registration.set_onupdatefound(Some(on_update_found.as_ref().unchecked_ref()));
     // The registration lasts as long as the page.
     on_update_found.forget();
+}
+
+/// `{ type: "SKIP_WAITING" }`, the message Workbox's generated worker listens for.
+fn skip_waiting_message() -> JsValue {
+    let message = js_sys::Object::new();
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &SKIP_WAITING.into());
+    message.into()
 }
 
 /// Reloads the page once the waiting service worker controls it.

@@ -5,6 +5,9 @@ import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { moves, openComputer, playAnyMove, startGame } from './computer-helpers';
 
+// The stockfish-rest of playwright.config.ts (GAMBIT_REST_URL: another one).
+const restEndpoint = process.env.GAMBIT_REST_URL ?? 'http://127.0.0.1:8091';
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -55,7 +58,7 @@ test('a game against Stockfish over REST breaks no rule of the policy', async ({
   await page.locator('[data-level="1"]').click();
   await page.locator('[data-color="white"]').click();
   await page.locator('[data-engine="stockfish"]').click();
-  await page.getByTestId('rest-endpoint').fill('http://127.0.0.1:8091');
+  await page.getByTestId('rest-endpoint').fill(restEndpoint);
   await page.locator('[data-time-control="none"]').click();
   await page.getByTestId('start-game').click();
   await playShortGameAndResign(page, 4);

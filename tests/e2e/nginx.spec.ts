@@ -3,7 +3,8 @@
 import { test, expect } from './fixtures';
 import { statSync } from 'node:fs';
 
-const nginx = 'http://127.0.0.1:4175';
+// GAMBIT_NGINX_URL: another port, for a run beside another one.
+const nginx = process.env.GAMBIT_NGINX_URL ?? 'http://127.0.0.1:4175';
 // The build nginx serves (GAMBIT_DIST lets a run test a build made elsewhere).
 const dist = process.env.GAMBIT_DIST ?? 'dist';
 const yearLong = 'public, max-age=31536000, immutable';

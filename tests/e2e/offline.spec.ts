@@ -13,7 +13,12 @@ import { play } from './helpers';
 import { moves, openComputer, playAnyMove, startGame } from './computer-helpers';
 
 // The other specs block service workers (playwright.config.ts); these are about them.
-test.use({ serviceWorkers: 'allow' });
+// The one console error expected: the browser's report of the fetch made offline on
+// purpose, below.
+test.use({
+  serviceWorkers: 'allow',
+  allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED.*not-in-the-build-/],
+});
 
 /** Waits until the service worker has precached the build and controls the page. */
 async function waitUntilControlled(page: Page) {

@@ -63,7 +63,7 @@ pub struct Config {
     #[arg(long, default_value_t = 512)]
     pub max_connections: usize,
     /// A web page origin allowed to call the API from a browser (e.g.
-    /// https://chess.example.org); repeat the flag for several. Without it, any origin may.
+    /// `https://chess.example.org`); repeat the flag for several. Without it, any origin may.
     #[arg(long = "cors-origin", value_name = "ORIGIN")]
     pub cors_origins: Vec<String>,
     /// Test-only fault injection (see the README).

@@ -12,6 +12,8 @@ targets=${*:-$(cargo +nightly fuzz list)}
 for target in $targets; do
     mkdir -p "corpus/$target" "artifacts/$target"
     log="artifacts/$target/last-run.log"
+    # Build apart from the run, so that a build failure is not taken for a crash.
+    cargo +nightly fuzz build "$target"
     started=$(date +%s)
     if ! cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
         -runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -19,11 +19,17 @@ fuzz_target!(|text: &str| {
         assert!(again.uci_moves().eq(game.uci_moves()));
         assert_eq!(again.outcome(), game.outcome());
     }
-    if let Ok((game, clocks, orientation)) = SavedGame::decode(text) {
-        let saved = SavedGame::new(&game, clocks, orientation).encode();
-        let (again, _, again_orientation) =
-            SavedGame::decode(&saved).expect("a saved game decodes");
-        assert!(again.uci_moves().eq(game.uci_moves()));
-        assert_eq!(again_orientation, orientation);
+    if let Ok(restored) = SavedGame::decode(text) {
+        let saved = SavedGame::new(
+            &restored.game,
+            restored.clocks,
+            restored.orientation,
+            restored.attachment.clone(),
+        )
+        .encode();
+        let again = SavedGame::decode(&saved).expect("a saved game decodes");
+        assert!(again.game.uci_moves().eq(restored.game.uci_moves()));
+        assert_eq!(again.orientation, restored.orientation);
+        assert_eq!(again.attachment, restored.attachment);
     }
 });

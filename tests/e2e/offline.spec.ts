@@ -105,3 +105,25 @@ test('a new build served over the old one is offered, and the reload brings it',
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the app is installable: Chromium accepts its manifest, icons and service worker', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await waitUntilControlled(page);
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.errors).toEqual([]);
+  expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({
+    short_name: 'Gambit',
+    display: 'standalone',
+    start_url: '/',
+  });
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Playwright's contexts are incognito ones, where Chromium installs nothing; any
+  // other objection (manifest, icons, service worker, offline page) would be listed.
+  const objections = installabilityErrors.map((error) => error.errorId);
+  expect(objections).toContain('in-incognito');
+  expect(objections.filter((id) => id !== 'in-incognito')).toEqual([]);
+});

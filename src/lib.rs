@@ -8,6 +8,7 @@ pub mod game;
 pub mod offline;
 pub mod opponent;
 pub mod pages;
+pub mod panic_banner;
 pub mod sound;
 pub mod storage;
 

@@ -63,6 +63,13 @@ pub fn write(key: &str, value: &str) -> Result<(), StorageError> {
         .map_err(|_| StorageError::Write(key.to_owned()))
 }
 
+/// Removes `key`.
+pub fn remove(key: &str) -> Result<(), StorageError> {
+    local_storage()?
+        .remove_item(key)
+        .map_err(|_| StorageError::Write(key.to_owned()))
+}
+
 /// The JSON record under `key`, `Ok(None)` when there is none;
 /// [`StorageError::Unreadable`] when the text is not a `T`.
 pub fn load_json<T: DeserializeOwned>(key: &str) -> Result<Option<T>, StorageError> {

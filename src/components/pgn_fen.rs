@@ -1,6 +1,8 @@
 //! PGN and FEN in and out: export (shown, copied, downloadable), import of pasted PGN,
 //! the current position's FEN, and set-up from a pasted FEN. A rejected import shows
-//! its error inline and keeps the game.
+//! its error inline and keeps the game. Pasted text is read only when submitted, is
+//! refused beyond a size no real game reaches (so no paste can freeze the page), and is
+//! only ever shown as text.
 
 use gambit_rules::Game;
 use leptos::prelude::*;
@@ -8,6 +10,12 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use crate::game::store::GameStore;
+
+/// The largest PGN read: a long game with comments is a few tens of KB.
+pub const MAX_PGN_BYTES: usize = 512 * 1024;
+
+/// The largest FEN read: a FEN is under 100 characters.
+pub const MAX_FEN_BYTES: usize = 256;
 
 /// Which panel is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,14 +37,13 @@ pub fn PgnFen(
         return ().into_any();
     };
     let panel = RwSignal::new(None::<Panel>);
-    let input = RwSignal::new(String::new());
+    let input = NodeRef::<leptos::html::Textarea>::new();
     let error = RwSignal::new(None::<String>);
     let copied = RwSignal::new(None::<&'static str>);
 
     let toggle = move |which: Panel| {
         error.set(None);
         copied.set(None);
-        input.set(String::new());
         panel.update(|open| {
             *open = if *open == Some(which) {
                 None
@@ -55,9 +62,11 @@ pub fn PgnFen(
         store.game.with(|game| game.fen_at(ply))
     };
     let submit = move |which: Panel| {
-        let text = input.get_untracked();
+        let text = input.get_untracked().map(|area| area.value()).unwrap_or_default();
         let parsed = match which {
+            Panel::ImportPgn if text.len() > MAX_PGN_BYTES => Err(too_long("PGN", &text, MAX_PGN_BYTES)),
             Panel::ImportPgn => Game::from_pgn(&text).map_err(|e| e.to_string()),
+            _ if text.trim().len() > MAX_FEN_BYTES => Err(too_long("FEN", &text, MAX_FEN_BYTES)),
             _ => Game::from_fen(text.trim()).map_err(|e| e.to_string()),
         };
         match parsed {
@@ -78,8 +87,9 @@ pub fn PgnFen(
         };
         let promise = window.navigator().clipboard().write_text(&text);
         spawn_local(async move {
+            // The page may be gone by the time the clipboard answers.
             if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
-                copied.set(Some(what));
+                copied.try_set(Some(what));
             }
         });
     };
@@ -133,8 +143,7 @@ pub fn PgnFen(
                         <div class="tool-panel">
                             <textarea data-testid=testid rows=if which == Panel::ImportPgn { "8" } else { "2" }
                                 placeholder=placeholder aria-label=placeholder
-                                prop:value=move || input.get()
-                                on:input=move |ev| input.set(event_target_value(&ev))></textarea>
+                                node_ref=input></textarea>
                             <div class="tool-actions">
                                 <button type="button" class="primary" data-testid=submit_id
                                     on:click=move |_| submit(which)>
@@ -152,6 +161,15 @@ pub fn PgnFen(
         </div>
     }
     .into_any()
+}
+
+/// The message for a paste longer than `limit` bytes.
+fn too_long(what: &str, text: &str, limit: usize) -> String {
+    format!(
+        "This {what} is {} KB; Gambit reads up to {} KB.",
+        text.len().div_ceil(1024),
+        limit / 1024
+    )
 }
 
 /// Selects the whole text of the focused input (easy manual copy).

@@ -1,5 +1,7 @@
 //! The game in progress as stored in `localStorage` (`gambit.v1.<page>`): the game
-//! record of gambit-rules, the clocks and the board's orientation.
+//! record of gambit-rules, the clocks, the board's orientation, and what the page keeps
+//! with its game (the computer page: the opponent), so that the two are always saved,
+//! restored and followed across tabs together.
 
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
@@ -22,29 +24,57 @@ pub struct SavedGame {
     /// The colour at the bottom of the board.
     #[serde(with = "super::color_serde::color")]
     pub orientation: Color,
+    /// What the page keeps with its game (the computer page: its opponent); absent in
+    /// the records of pages that keep nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attachment: Option<serde_json::Value>,
+}
+
+/// A stored game read back.
+#[derive(Debug, Clone)]
+pub struct Restored {
+    /// The game.
+    pub game: Game,
+    /// Its clocks, when it has a time control.
+    pub clocks: Option<Clocks>,
+    /// The colour at the bottom of the board.
+    pub orientation: Color,
+    /// What the page keeps with the game.
+    pub attachment: Option<serde_json::Value>,
 }
 
 impl SavedGame {
     /// The stored form of a game.
-    pub fn new(game: &Game, clocks: Option<Clocks>, orientation: Color) -> SavedGame {
+    pub fn new(
+        game: &Game,
+        clocks: Option<Clocks>,
+        orientation: Color,
+        attachment: Option<serde_json::Value>,
+    ) -> SavedGame {
         SavedGame {
             version: SAVED_VERSION,
             game: game.encode(),
             clocks,
             orientation,
+            attachment,
         }
     }
 
-    /// Reads stored text back into a game, its clocks and orientation; every problem
-    /// is an error in words.
-    pub fn decode(text: &str) -> Result<(Game, Option<Clocks>, Color), String> {
+    /// Reads stored text back into a game, its clocks, orientation and attachment;
+    /// every problem is an error in words.
+    pub fn decode(text: &str) -> Result<Restored, String> {
         let saved: SavedGame =
             serde_json::from_str(text).map_err(|error| format!("unreadable data ({error})"))?;
         if saved.version != SAVED_VERSION {
             return Err(format!("unknown format version {}", saved.version));
         }
         let game = Game::decode(&saved.game).map_err(|error| error.to_string())?;
-        Ok((game, saved.clocks, saved.orientation))
+        Ok(Restored {
+            game,
+            clocks: saved.clocks,
+            orientation: saved.orientation,
+            attachment: saved.attachment,
+        })
     }
 
     /// The JSON text to store.
@@ -64,12 +94,22 @@ mod tests {
         game.play_uci("e2e4").expect("legal");
         game.play_uci("e7e5").expect("legal");
         let clocks = super::super::clock::parse_control("3+2").map(Clocks::new);
-        let text = SavedGame::new(&game, clocks, Color::Black).encode();
-        let (restored, restored_clocks, orientation) = SavedGame::decode(&text).expect("readable");
-        assert_eq!(restored.fen(), game.fen());
-        assert_eq!(restored.len(), 2);
-        assert_eq!(restored_clocks, clocks);
-        assert_eq!(orientation, Color::Black);
+        let attachment = serde_json::json!({ "level": 3 });
+        let text = SavedGame::new(&game, clocks, Color::Black, Some(attachment.clone())).encode();
+        let restored = SavedGame::decode(&text).expect("readable");
+        assert_eq!(restored.game.fen(), game.fen());
+        assert_eq!(restored.game.len(), 2);
+        assert_eq!(restored.clocks, clocks);
+        assert_eq!(restored.orientation, Color::Black);
+        assert_eq!(restored.attachment, Some(attachment));
+    }
+
+    #[test]
+    fn records_without_an_attachment_still_read() {
+        let text = SavedGame::new(&Game::new(), None, Color::White, None).encode();
+        assert!(!text.contains("attachment"));
+        let restored = SavedGame::decode(&text).expect("readable");
+        assert_eq!(restored.attachment, None);
     }
 
     #[test]

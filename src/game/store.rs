@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::clock::{Clocks, Control};
 use super::prefs::sound_on;
-use super::saved::SavedGame;
+use super::saved::{Restored, SavedGame};
 use crate::sound::{self, Sound};
 use crate::storage;
 
@@ -32,8 +32,15 @@ pub struct GameStore {
     pub notice: RwSignal<Option<String>>,
     /// Wall-clock milliseconds, ticking while a clock runs.
     pub now: RwSignal<f64>,
+    /// What the page keeps with its game (the computer page: the opponent), saved and
+    /// followed across tabs with it.
+    attachment: RwSignal<Option<serde_json::Value>>,
     /// Where the game is saved.
     storage_key: &'static str,
+    /// The text storage holds for this game, as far as this tab knows.
+    stored_text: StoredValue<Option<String>>,
+    /// Whether changes are saved (not while unreadable data could not be set aside).
+    saving: StoredValue<bool>,
 }
 
 /// Wall-clock milliseconds (`Date.now()`).
@@ -43,54 +50,122 @@ pub fn wall_clock_ms() -> f64 {
 
 impl GameStore {
     /// A store for the game saved under `storage_key`, restored from it when readable.
-    /// Unreadable data is set aside (kept under `<key>.unreadable`) and reported in
-    /// [`GameStore::notice`]; a fresh game starts then.
+    /// Unreadable data is set aside (kept under `<key>.unreadable.<time>`) and reported
+    /// in [`GameStore::notice`]; a fresh game starts then. When it cannot be set aside
+    /// (storage full), the fresh game is not saved, so the old data is never destroyed.
+    /// A change another tab makes to the same game is followed here.
     pub fn load(storage_key: &'static str) -> GameStore {
         let mut notice = None;
-        let (game, clocks, orientation) = match storage::read(storage_key) {
-            Ok(Some(text)) => match SavedGame::decode(&text) {
-                Ok(restored) => restored,
-                Err(reason) => {
-                    let kept = storage::set_aside(storage_key).is_ok();
-                    notice = Some(format!(
-                        "Your saved game could not be restored: {reason}. {}A new game starts.",
-                        if kept { "It was kept aside. " } else { "" }
-                    ));
-                    (Game::new(), None, Color::White)
-                }
-            },
-            Ok(None) => (Game::new(), None, Color::White),
+        let mut saving = true;
+        let stored = match storage::read(storage_key) {
+            Ok(stored) => stored,
             Err(reason) => {
                 notice = Some(format!("Games cannot be saved here: {reason}."));
-                (Game::new(), None, Color::White)
+                None
             }
         };
+        let restored = stored.as_deref().map(SavedGame::decode).and_then(|decoded| {
+            decoded
+                .map_err(|reason| {
+                    let kept = storage::set_aside(storage_key);
+                    saving = kept.is_ok();
+                    notice = Some(match kept {
+                        Ok(_) => format!(
+                            "Your saved game could not be restored: {reason}. It was kept \
+                             aside. A new game starts."
+                        ),
+                        Err(error) => format!(
+                            "Your saved game could not be restored: {reason}. It could not \
+                             be kept aside ({error}), so it stays where it is and this new \
+                             game will not be saved."
+                        ),
+                    });
+                })
+                .ok()
+        });
+        let restored = restored.unwrap_or_else(|| Restored {
+            game: Game::new(),
+            clocks: None,
+            orientation: Color::White,
+            attachment: None,
+        });
         let store = GameStore {
-            game: RwSignal::new(game),
+            game: RwSignal::new(restored.game),
             viewed: RwSignal::new(None),
-            orientation: RwSignal::new(orientation),
-            clocks: RwSignal::new(clocks),
+            orientation: RwSignal::new(restored.orientation),
+            clocks: RwSignal::new(restored.clocks),
+            attachment: RwSignal::new(restored.attachment),
             draw_offer: RwSignal::new(None),
             promotion: RwSignal::new(None),
             notice: RwSignal::new(notice),
             now: RwSignal::new(wall_clock_ms()),
             storage_key,
+            stored_text: StoredValue::new(if saving { stored } else { None }),
+            saving: StoredValue::new(saving),
         };
         store.save_on_change();
+        store.follow_other_tabs();
         store.tick_clocks();
         store
     }
 
-    /// Saves the game, clocks and orientation whenever one of them changes.
+    /// Saves the game, clocks, orientation and attachment whenever one of them changes
+    /// (and differs from what storage holds).
     fn save_on_change(self) {
         Effect::new(move |_| {
             let text = self.game.with(|game| {
-                SavedGame::new(game, self.clocks.get(), self.orientation.get()).encode()
+                SavedGame::new(
+                    game,
+                    self.clocks.get(),
+                    self.orientation.get(),
+                    self.attachment.get(),
+                )
+                .encode()
             });
-            if let Err(reason) = storage::write(self.storage_key, &text) {
-                self.notice
-                    .set(Some(format!("The game could not be saved: {reason}.")));
+            let unchanged = self
+                .stored_text
+                .with_value(|stored| stored.as_deref() == Some(text.as_str()));
+            if unchanged || !self.saving.get_value() {
+                return;
             }
+            match storage::write(self.storage_key, &text) {
+                Ok(()) => self.stored_text.set_value(Some(text)),
+                Err(reason) => self
+                    .notice
+                    .set(Some(format!("The game could not be saved: {reason}."))),
+            }
+        });
+    }
+
+    /// Follows the game when another tab of the same page saves a change to it, so
+    /// that neither tab silently overwrites the other's moves.
+    fn follow_other_tabs(self) {
+        storage::on_change_elsewhere(self.storage_key, move |text| {
+            let Some(text) = text else { return };
+            let known = self
+                .stored_text
+                .try_with_value(|stored| stored.as_deref() == Some(text.as_str()))
+                .unwrap_or(true);
+            if known {
+                return;
+            }
+            let Ok(restored) = SavedGame::decode(&text) else {
+                return;
+            };
+            self.stored_text.set_value(Some(text));
+            self.saving.set_value(true);
+            self.game.set(restored.game);
+            self.clocks.set(restored.clocks);
+            self.orientation.set(restored.orientation);
+            self.attachment.set(restored.attachment);
+            self.viewed.set(None);
+            self.draw_offer.set(None);
+            self.promotion.set(None);
+            self.now.set(wall_clock_ms());
+            self.notice.set(Some(
+                "This game moved on in another tab; this tab now shows it as it is there."
+                    .to_owned(),
+            ));
         });
     }
 
@@ -301,7 +376,7 @@ impl GameStore {
         self.start(Game::new(), control);
     }
 
-    /// Replaces the game (new game, PGN import, FEN set-up).
+    /// Replaces the game (new game, PGN import, FEN set-up); the attachment stays.
     pub fn start(&self, mut game: Game, control: Option<Control>) {
         game.set_time_control(control);
         self.game.set(game);
@@ -310,6 +385,16 @@ impl GameStore {
         self.draw_offer.set(None);
         self.promotion.set(None);
         self.notice.set(None);
+    }
+
+    /// What the page keeps with its game.
+    pub fn attachment(&self) -> ReadSignal<Option<serde_json::Value>> {
+        self.attachment.read_only()
+    }
+
+    /// Replaces what the page keeps with its game (saved with it).
+    pub fn attach(&self, attachment: Option<serde_json::Value>) {
+        self.attachment.set(attachment);
     }
 
     /// Takes back the last `plies` half-moves (fewer when the game is shorter).

@@ -40,6 +40,9 @@ pub struct Thinking {
     pub id: u64,
     /// When it was asked (wall clock, ms).
     pub started: f64,
+    /// The game's length when it was asked: an answer for another position (the game
+    /// moved on in another tab) is dropped.
+    pub ply: usize,
     /// The deepest completed iteration reported so far.
     pub depth: u8,
     /// Its evaluation, for the side the computer plays.
@@ -64,7 +67,8 @@ pub struct Analysis {
 pub struct Controller {
     /// The game.
     pub store: GameStore,
-    opponent: RwSignal<Option<Opponent>>,
+    /// The opponent, kept in the game's record.
+    opponent: Memo<Option<Opponent>>,
     thinking: RwSignal<Option<Thinking>>,
     failure: RwSignal<Option<EngineFailure>>,
     worker_version: RwSignal<Option<String>>,
@@ -74,16 +78,20 @@ pub struct Controller {
 }
 
 impl Controller {
-    /// A controller for `store`'s game against `opponent`; it starts answering as soon
-    /// as it is the computer's turn, and stops everything when its owner is cleaned up.
-    pub fn new(store: GameStore, opponent: Option<Opponent>) -> Controller {
+    /// A controller for `store`'s game against the opponent kept with it; it starts
+    /// answering as soon as it is the computer's turn, and stops everything when its
+    /// owner is cleaned up.
+    pub fn new(store: GameStore) -> Controller {
+        let attachment = store.attachment();
+        let opponent =
+            Memo::new(move |_| attachment.with(|a| Opponent::from_attachment(a.as_ref())));
         let worker_version = RwSignal::new(None);
         let link = EngineLink::new(move |version| {
             worker_version.try_set(Some(version));
         });
         let controller = Controller {
             store,
-            opponent: RwSignal::new(opponent),
+            opponent,
             thinking: RwSignal::new(None),
             failure: RwSignal::new(None),
             worker_version,
@@ -106,8 +114,8 @@ impl Controller {
     // ---- Reading -----------------------------------------------------------
 
     /// The opponent, once a game is set up.
-    pub fn opponent(&self) -> ReadSignal<Option<Opponent>> {
-        self.opponent.read_only()
+    pub fn opponent(&self) -> Memo<Option<Opponent>> {
+        self.opponent
     }
 
     /// The search in progress.
@@ -172,12 +180,7 @@ impl Controller {
         self.failure.set(None);
         self.store.start(game, control);
         self.store.orientation.set(opponent.human);
-        if let Err(reason) = opponent.save() {
-            self.store
-                .notice
-                .set(Some(format!("The game could not be saved: {reason}.")));
-        }
-        self.opponent.set(Some(opponent));
+        self.store.attach(opponent.to_attachment());
     }
 
     /// Forgets the search in progress: its answer will be ignored.
@@ -206,12 +209,10 @@ impl Controller {
 
     /// Continue after a REST failure with the built-in engine at the same level.
     pub fn use_builtin(&self) {
-        self.opponent.update(|opponent| {
-            if let Some(opponent) = opponent {
-                opponent.engine = EngineChoice::Builtin;
-                let _ = opponent.save();
-            }
-        });
+        if let Some(mut opponent) = self.opponent.get_untracked() {
+            opponent.engine = EngineChoice::Builtin;
+            self.store.attach(opponent.to_attachment());
+        }
         self.failure.set(None);
     }
 
@@ -231,6 +232,7 @@ impl Controller {
         let id = self.link.with_value(EngineLink::next_id);
         self.thinking.set(Some(Thinking {
             id,
+            ply: self.store.game.with_untracked(Game::len),
             started: wall_clock_ms(),
             depth: 0,
             score: None,
@@ -320,12 +322,18 @@ impl Controller {
     /// [`MIN_REPLY_MS`] after the request.
     fn answer(&self, id: u64, uci: String) {
         let controller = *self;
-        let started = self
+        let (started, ply) = self
             .thinking
-            .with_untracked(|t| t.as_ref().map_or(0.0, |t| t.started));
+            .with_untracked(|t| t.as_ref().map_or((0.0, 0), |t| (t.started, t.ply)));
         let wait = (MIN_REPLY_MS - (wall_clock_ms() - started)).clamp(0.0, MIN_REPLY_MS);
         let play = move || {
             if !controller.is_current(id) {
+                return;
+            }
+            if controller.store.game.with_untracked(Game::len) != ply {
+                // The game moved on meanwhile: the answer is for another position, and
+                // the computer is asked again if it is its turn.
+                controller.thinking.set(None);
                 return;
             }
             match controller.store.play_uci(&uci) {

@@ -55,7 +55,7 @@ pub struct EngineClient {
     worker: Option<web_sys::Worker>,
     /// False once the client is dropped: late events are not delivered.
     open: Rc<Cell<bool>>,
-    _on_error: Option<Closure<dyn Fn(web_sys::ErrorEvent)>>,
+    _on_error: Option<Closure<dyn Fn(web_sys::Event)>>,
 }
 
 impl EngineClient {
@@ -77,13 +77,17 @@ impl EngineClient {
 
         let on_error = worker.as_ref().map(|worker| {
             let on_news = Rc::clone(&on_news);
-            let listener = Closure::<dyn Fn(web_sys::ErrorEvent)>::new(
-                move |event: web_sys::ErrorEvent| {
-                    // Handled here: the page reports it in words.
-                    event.prevent_default();
-                    on_news(WorkerNews::Stopped(event.message()));
-                },
-            );
+            let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
+                // Handled here: the page reports it in words.
+                event.prevent_default();
+                // A script that fails to load sends a plain `Event`, a crash an
+                // `ErrorEvent` with the message.
+                let reason = event
+                    .dyn_ref::<web_sys::ErrorEvent>()
+                    .map(web_sys::ErrorEvent::message)
+                    .unwrap_or_else(|| "it could not be loaded".to_owned());
+                on_news(WorkerNews::Stopped(reason));
+            });
             let _ = worker
                 .add_event_listener_with_callback("error", listener.as_ref().unchecked_ref());
             listener

@@ -1,6 +1,7 @@
 //! The computer opponent's settings and their storage: the choices of the "play the
 //! computer" dialog, remembered for the next dialog (`gambit.v1.computer.settings`), and
-//! the opponent of the game in progress, saved beside it (`gambit.v1.computer.opponent`).
+//! the opponent of the game in progress, saved inside the game's record
+//! (`gambit.v1.computer`, its attachment).
 
 use gambit_rules::shakmaty::Color;
 use serde::{Deserialize, Serialize};
@@ -86,10 +87,12 @@ impl ComputerSettings {
     }
 }
 
-/// Where the opponent of the saved computer game is kept.
-pub const OPPONENT_KEY: &str = "gambit.v1.computer.opponent";
+/// Where the opponent of the computer game was kept before it was saved inside the
+/// game's own record (read once, then removed).
+pub const LEGACY_OPPONENT_KEY: &str = "gambit.v1.computer.opponent";
 
-/// The computer's side of the game, saved with it.
+/// The computer's side of the game, saved with it (the attachment of the computer
+/// page's game record).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opponent {
     /// Strength 1–8.
@@ -104,16 +107,32 @@ pub struct Opponent {
 }
 
 impl Opponent {
-    /// The saved opponent, `Ok(None)` when there is none.
-    pub fn load() -> Result<Option<Opponent>, StorageError> {
-        Ok(storage::load_json::<Opponent>(OPPONENT_KEY)?.map(|opponent| Opponent {
+    /// The opponent kept in a game record's attachment, `None` when there is none or it
+    /// is not an opponent.
+    pub fn from_attachment(attachment: Option<&serde_json::Value>) -> Option<Opponent> {
+        let opponent = Opponent::deserialize(attachment?).ok()?;
+        Some(Opponent {
             level: valid_level(opponent.level),
             ..opponent
-        }))
+        })
     }
 
-    /// Saves the opponent next to the game.
-    pub fn save(&self) -> Result<(), StorageError> {
-        storage::save_json(OPPONENT_KEY, self)
+    /// The opponent as a game record's attachment.
+    pub fn to_attachment(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(self).ok()
+    }
+
+    /// The opponent of a computer game saved before opponents were kept in the game's
+    /// record: taken out of its old key (set aside when unreadable).
+    pub fn take_legacy() -> Result<Option<Opponent>, StorageError> {
+        let opponent = storage::load_json::<Opponent>(LEGACY_OPPONENT_KEY);
+        match &opponent {
+            Ok(Some(_)) => storage::remove(LEGACY_OPPONENT_KEY)?,
+            Err(StorageError::Unreadable { .. }) => {
+                storage::set_aside(LEGACY_OPPONENT_KEY)?;
+            }
+            _ => {}
+        }
+        opponent
     }
 }

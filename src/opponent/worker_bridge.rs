@@ -37,25 +37,27 @@ impl Future for EngineWorker {
 /// A connection to a running engine worker.
 pub type EngineBridge = ReactorBridge<EngineWorker>;
 
-/// The worker script's address, resolved against the document's base URI so that
-/// nested routes (`/friend/…`) still find `/worker.js`.
+/// The worker's loader script (Trunk's `data-loader-shim`: a module that imports
+/// `worker.js` and initialises its wasm), resolved against the document's base URI so
+/// that nested routes (`/friend/…`) still find it. A file of the site, not a `blob:`
+/// address, so the Content-Security-Policy can say `worker-src 'self'`.
 pub fn worker_url() -> String {
     let base = web_sys::window()
         .and_then(|window| window.document())
         .and_then(|document| document.base_uri().ok().flatten());
-    match base.and_then(|base| web_sys::Url::new_with_base("worker.js", &base).ok()) {
+    match base.and_then(|base| web_sys::Url::new_with_base(WORKER_LOADER, &base).ok()) {
         Some(url) => url.href(),
-        None => "/worker.js".to_owned(),
+        None => format!("/{WORKER_LOADER}"),
     }
 }
 
-/// Starts a new engine worker.
-///
-/// `worker.js` (wasm-bindgen's `web` target) is an ES module that must be initialised;
-/// without a Trunk loader shim, gloo-worker writes that two-line module itself.
+/// The loader script Trunk writes beside `worker.js`.
+const WORKER_LOADER: &str = "worker_loader.js";
+
+/// Starts a new engine worker (a module worker, from the loader script).
 pub fn spawn_engine() -> EngineBridge {
     ReactorSpawner::<EngineWorker>::new()
-        .with_loader(false)
+        .with_loader(true)
         .spawn(&worker_url())
 }
 

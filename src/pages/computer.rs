@@ -21,7 +21,7 @@ use crate::components::status::{GameStatus, MoveAnnouncer};
 use crate::game::clock::parse_control;
 use crate::game::store::GameStore;
 use crate::opponent::controller::Controller;
-use crate::opponent::settings::{ColorChoice, ComputerSettings, OPPONENT_KEY, Opponent};
+use crate::opponent::settings::{ColorChoice, ComputerSettings, Opponent};
 
 /// Where the computer game is saved.
 pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
@@ -30,18 +30,18 @@ pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
 #[component]
 pub fn ComputerPage() -> impl IntoView {
     let store = GameStore::load(COMPUTER_GAME_KEY);
-    let opponent = match Opponent::load() {
-        Ok(opponent) => opponent,
-        Err(reason) => {
-            let _ = crate::storage::set_aside(OPPONENT_KEY);
-            store.notice.set(Some(format!(
-                "Your computer game could not be restored: {reason}. Choose an opponent."
-            )));
-            None
+    if store.attachment().with_untracked(Option::is_none) {
+        match Opponent::take_legacy() {
+            Ok(Some(opponent)) => store.attach(opponent.to_attachment()),
+            Ok(None) => {}
+            Err(reason) => store.notice.set(Some(format!(
+                "Your computer game's opponent could not be restored: {reason}. Choose an \
+                 opponent."
+            ))),
         }
-    };
+    }
     provide_context(store);
-    let controller = Controller::new(store, opponent);
+    let controller = Controller::new(store);
     provide_context(controller);
     use_game_shortcuts(store);
 

@@ -44,8 +44,10 @@ test('takeback undoes the engine reply and the player move', async ({ page }) =>
   await page.getByTestId('takeback').click();
   await expect(moves(page)).toHaveCount(0);
   await expect(piece(page, 'e2')).toHaveAttribute('data-piece', 'wP');
-  // No reply comes: it is the player's turn again.
-  await page.waitForTimeout(800);
+  // No reply comes: it is the player's turn again and no search runs.
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
+  await square(page, 'e2').click();
+  await expect(square(page, 'e2')).toHaveAttribute('data-selected', '');
   await expect(moves(page)).toHaveCount(0);
 });
 

@@ -1,0 +1,72 @@
+// Nothing outlives its page: a search, a hint, the evaluation bar or a REST call that is
+// still running when the player leaves /computer must never touch the page it came from.
+// Leaving terminates the engine worker at once (awaited below); the timers the page had
+// started (the engine's watchdog: the search's budget + 10 s; the REST timeout: 10 s)
+// leave no trace when they do their job, so the spec waits past the longest of them,
+// then checks the page still works. Any page error fails the spec (fixtures.ts).
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { openComputer, startGame } from './computer-helpers';
+import { square } from './helpers';
+
+/** Longer than the longest timer a computer page starts (1 s search + 10 s watchdog). */
+const PAST_EVERY_TIMER_MS = 12_000;
+
+async function leaveAndOutwaitTimers(page: Page) {
+  await page.getByTestId('nav-friend').click();
+  await expect(page.getByTestId('board')).toBeVisible();
+  // The worker is terminated, not abandoned.
+  await expect.poll(() => page.workers().length).toBe(0);
+  // Nothing to await: a timer that finds its page gone does nothing visible.
+  await page.waitForTimeout(PAST_EVERY_TIMER_MS);
+  // The friend page still works after every timer has fired.
+  await square(page, 'e2').click();
+  await square(page, 'e4').click();
+  await expect(page.locator('[data-testid="move-list"] [data-ply]').first()).toBeVisible();
+}
+
+test('leaving /computer while the engine thinks', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 8, 'black');
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
+  await leaveAndOutwaitTimers(page);
+});
+
+test('leaving /computer while a hint is searched', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await page.getByTestId('hint').click();
+  await leaveAndOutwaitTimers(page);
+});
+
+test('leaving /computer while the evaluation bar searches', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await page.getByTestId('eval-toggle').check();
+  await leaveAndOutwaitTimers(page);
+});
+
+test.describe('Stockfish over REST', () => {
+  const endpoint = 'http://127.0.0.1:8091';
+  // The slow fault's request is cut off when the page goes: the browser reports it.
+  test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_/] });
+
+  test.afterEach(async ({ page }) => {
+    await page.request.post(`${endpoint}/__fault/none`);
+  });
+
+  test('leaving /computer while a REST call is pending', async ({ page }) => {
+    expect((await page.request.post(`${endpoint}/__fault/slow`)).ok()).toBe(true);
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/computer');
+    await page.locator('[data-level="1"]').click();
+    await page.locator('[data-color="black"]').click();
+    await page.locator('[data-engine="stockfish"]').click();
+    await page.getByTestId('rest-endpoint').fill(endpoint);
+    await page.locator('[data-time-control="none"]').click();
+    await page.getByTestId('start-game').click();
+    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
+    await leaveAndOutwaitTimers(page);
+  });
+});

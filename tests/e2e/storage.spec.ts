@@ -1,0 +1,55 @@
+// Nothing is lost in storage: two tabs of the same game follow each other instead of
+// overwriting each other's moves, and unreadable data set aside is never destroyed,
+// even when storage is full.
+import { test, expect } from './fixtures';
+import { openFriend, playAll, sanList } from './helpers';
+
+test('a move made in one tab is followed by the other tab', async ({ page, context }) => {
+  await openFriend(page);
+  const other = await context.newPage();
+  await other.goto('/friend');
+  await expect(other.getByTestId('board')).toBeVisible();
+
+  await playAll(page, ['e2e4']);
+  await expect(other.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(1);
+  await expect(other.getByTestId('notice')).toContainText('another tab');
+
+  // The other tab plays on from there, and the first tab follows in turn.
+  await playAll(other, ['e7e5']);
+  await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(2);
+  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await page.reload();
+  expect(await sanList(page)).toEqual(['e4', 'e5']);
+});
+
+test('unreadable data is kept aside, or left in place when storage is full', async ({ page }) => {
+  await page.goto('/');
+  // Unreadable data and a full storage: setting it aside cannot work.
+  const garbage = '{"version":1,"game":"not a game"';
+  await page.evaluate((garbage) => {
+    localStorage.clear();
+    localStorage.setItem('gambit.v1.friend', garbage);
+    const block = 'x'.repeat(256 * 1024);
+    try {
+      for (let i = 0; i < 1000; i++) localStorage.setItem(`filler.${i}`, block);
+    } catch {
+      // Full.
+    }
+  }, garbage);
+  await page.goto('/friend');
+  await expect(page.getByTestId('notice')).toContainText('could not be kept aside');
+  await playAll(page, ['e2e4']);
+  expect(await page.evaluate(() => localStorage.getItem('gambit.v1.friend'))).toBe(garbage);
+
+  // With room again, the data is set aside under a key of its own and a game starts.
+  await page.evaluate(() => {
+    for (let i = 0; i < 1000; i++) localStorage.removeItem(`filler.${i}`);
+  });
+  await page.reload();
+  await expect(page.getByTestId('notice')).toContainText('kept aside');
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('gambit.v1.friend.unreadable.')),
+  );
+  expect(kept).toHaveLength(1);
+  expect(await page.evaluate((key) => localStorage.getItem(key), kept[0])).toBe(garbage);
+});

@@ -6,7 +6,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -56,7 +56,7 @@ pub async fn serve_with(
             }
         };
         let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
-            log_refused(peer, "too many connections");
+            log_refused(peer, "too many connections", Instant::now());
             continue;
         };
         let router = router.clone();
@@ -75,6 +75,7 @@ async fn serve_connection(
     peer: SocketAddr,
     router: Router,
 ) {
+    let accepted = Instant::now();
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         // A router is always ready, so calling it straight away is allowed.
@@ -94,11 +95,13 @@ async fn serve_connection(
     } else {
         format!("connection error: {error}")
     };
-    log_refused(peer, &reason);
+    log_refused(peer, &reason, accepted);
 }
 
-/// Logs a connection that ended without a complete request.
-fn log_refused(peer: SocketAddr, reason: &str) {
+/// Logs a connection that ended without a complete request (status 0: no answer, or
+/// hyper's own), `since` it was accepted.
+fn log_refused(peer: SocketAddr, reason: &str, since: Instant) {
+    let ms = since.elapsed().as_millis() as u64;
     tracing::info!(target: "request", client = %peer.ip().to_canonical(), status = 0, reason,
-        "connection closed");
+        ms, "connection closed");
 }

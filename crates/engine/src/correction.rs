@@ -13,7 +13,7 @@
 
 use shakmaty::{Chess, Position};
 
-use crate::eval::pawn_cache::pawn_slot;
+use crate::eval::pawn_slot;
 
 /// Slots per side to move (a power of two).
 const SLOTS: usize = 1 << 14;

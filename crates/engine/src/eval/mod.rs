@@ -3,15 +3,15 @@
 //! A tapered evaluation: every term is a middlegame/endgame pair ([`S`]) blended by the
 //! game phase (the non-pawn material left). Terms, each in its own module:
 //!
-//! * material and piece-square tables ([`tables`]);
+//! * material and piece-square tables (`tables.rs`);
 //! * mobility of knights, bishops, rooks and queens over squares not held by our own
 //!   pieces nor attacked by enemy pawns, rooks on open files, the bishop pair, pawn
-//!   threats on pieces ([`pieces`]);
+//!   threats on pieces (`pieces.rs`);
 //! * pawn structure: doubled, isolated, connected and passed pawns, with king distance
-//!   to passers in the endgame ([`pawns`]; the search keeps the pawn-only part in a
+//!   to passers in the endgame (`pawns.rs`; the search keeps the pawn-only part in a
 //!   [`PawnCache`]);
 //! * king safety: the pawn shield and the weight of enemy attacks on the king's zone
-//!   ([`king`]);
+//!   (`king.rs`);
 //! * endgame knowledge: drawish material scaled down, and a "mop-up" gradient that
 //!   drives a lone king to the edge;
 //! * a small network's correction of all that ([`net`]), fitted to Stockfish's scores of
@@ -22,20 +22,21 @@
 //! (Gambit's own weights, symmetric between colours: tested); the Texel tuner builds
 //! evaluators of its own.
 
-pub mod king;
-pub mod masks;
+mod king;
+mod masks;
 pub mod net;
-pub mod pawn_cache;
-pub mod pawns;
-pub mod pieces;
-pub mod psq_adjust;
-pub mod tables;
-pub mod tapered;
+mod pawn_cache;
+mod pawns;
+mod pieces;
+mod psq_adjust;
+mod tables;
+mod tapered;
 pub mod weights;
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 pub use pawn_cache::PawnCache;
+pub(crate) use pawn_cache::pawn_slot;
 pub use tapered::{MAX_PHASE, S};
 pub use weights::Weights;
 

@@ -1,9 +1,9 @@
 //! Every tunable number of the evaluation, in one place.
 //!
 //! [`Weights`] holds the values the terms read; [`DEFAULT`] is the set the engine plays
-//! with. The piece-square tables are not listed square by square: [`super::tables`]
+//! with. The piece-square tables are not listed square by square: `tables.rs`
 //! builds them from the few rule weights here (centralisation, advancement, the king's
-//! home squares), plus a small correction per square ([`super::psq_adjust`]) that the
+//! home squares), plus a small correction per square (`psq_adjust.rs`) that the
 //! tuner's prior keeps near zero wherever few positions say otherwise.
 //!
 //! [`Weights::visit`] walks every rule weight with a name, which is how the Texel tuner
@@ -82,7 +82,7 @@ pub struct Weights {
     /// Bonus for having the move (middlegame).
     pub tempo: i32,
     /// Per-square corrections added to the rule-built piece-square tables, indexed like
-    /// [`super::tables::Tables`]; fitted by the Texel tuner, not walked by
+    /// the piece-square tables; fitted by the Texel tuner, not walked by
     /// [`Weights::visit`].
     pub psq_adjust: [[S; 64]; 6],
 }

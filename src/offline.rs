@@ -5,6 +5,8 @@
 //!
 //! The new service worker waits until the player reloads through the notice: until
 //! then this page, its engine worker and every file they load come from one build.
+//! When it takes over, every page of the app that an older one controlled reloads
+//! (the game is saved), so that no page of the old build spawns the new engine worker.
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -26,6 +28,7 @@ pub fn UpdateNotice() -> impl IntoView {
     let ready = RwSignal::new(false);
     let registration = StoredValue::new_local(None::<ServiceWorkerRegistration>);
     if let Some(container) = container() {
+        reload_when_replaced(&container);
         leptos::task::spawn_local(async move {
             if let Some(found) = register(&container).await {
                 watch(&container, &found, ready);
@@ -35,14 +38,14 @@ pub fn UpdateNotice() -> impl IntoView {
     }
     let reload = move |_| {
         let waiting = registration.with_value(|found| found.as_ref().and_then(|r| r.waiting()));
-        match (waiting, container()) {
-            (Some(waiting), Some(container)) => {
-                reload_when_replaced(&container);
+        match waiting {
+            // The page reloads when the new worker takes over (`reload_when_replaced`).
+            Some(waiting) => {
                 if waiting.post_message(&skip_waiting_message()).is_err() {
                     reload_page();
                 }
             }
-            _ => reload_page(),
+            None => reload_page(),
         }
     };
     view! {
@@ -117,8 +120,12 @@ fn skip_waiting_message() -> JsValue {
     message.into()
 }
 
-/// Reloads the page once the waiting service worker controls it.
+/// Reloads the page when another service worker takes over from the one that served
+/// it; a page that no worker served (the first visit) stays as it is.
 fn reload_when_replaced(container: &ServiceWorkerContainer) {
+    if container.controller().is_none() {
+        return;
+    }
     let on_change = Closure::once_into_js(reload_page);
     container.set_oncontrollerchange(Some(on_change.unchecked_ref()));
 }

@@ -64,8 +64,9 @@ async function serveLive(dir: string): Promise<{ server: Server; base: string }>
   return { server, base: `http://127.0.0.1:${port}` };
 }
 
-test('a new build served over the old one is offered, and the reload brings it', async ({
+test('a new build served over the old one is offered, and the reload brings it to every tab', async ({
   page,
+  context,
 }) => {
   const dir = mkdtempSync(join(tmpdir(), 'gambit-deploy-'));
   cpSync(build, dir, { recursive: true });
@@ -76,6 +77,10 @@ test('a new build served over the old one is offered, and the reload brings it',
     await page.reload();
     await expect(page.getByTestId('board')).toBeVisible();
     await expect(page.getByTestId('update-ready')).toHaveCount(0);
+    // A second tab of the old build, which must not go on with the new one's files.
+    const other = await context.newPage();
+    await other.goto(`${base}/computer`);
+    await expect(other.getByTestId('computer-dialog')).toBeVisible();
 
     // The next build: another index.html, and the service worker that lists its revision.
     const index = join(dir, 'index.html');
@@ -99,6 +104,9 @@ test('a new build served over the old one is offered, and the reload brings it',
     await expect(page.locator('meta[name="gambit-build"]')).toHaveCount(1);
     await expect(page.getByTestId('board')).toBeVisible();
     await expect(page.getByTestId('update-ready')).toHaveCount(0);
+    // The other tab reloaded into the new build too.
+    await expect(other.locator('meta[name="gambit-build"]')).toHaveCount(1);
+    await expect(other.getByTestId('computer-dialog')).toBeVisible();
   } finally {
     await page.close();
     server.close();

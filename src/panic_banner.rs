@@ -22,14 +22,11 @@ pub fn install() {
 
 /// Panics a moment after start when the page's address asks for it (`?test-panic`).
 pub fn panic_if_asked_by_test() {
+    // Before the router exists: the browser reads the query.
     let asked = web_sys::window()
         .and_then(|window| window.location().search().ok())
-        .is_some_and(|search| {
-            search
-                .trim_start_matches('?')
-                .split('&')
-                .any(|pair| pair.split('=').next() == Some(TEST_PANIC_PARAMETER))
-        });
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+        .is_some_and(|query| query.has(TEST_PANIC_PARAMETER));
     if asked {
         gloo_timers::callback::Timeout::new(300, || {
             panic!("a panic asked for by ?{TEST_PANIC_PARAMETER}");

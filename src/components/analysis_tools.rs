@@ -25,20 +25,36 @@ pub enum HintStage {
 /// The hint's state, shared by the button and the board.
 #[derive(Clone, Copy)]
 pub struct Hint {
-    /// How much is shown.
-    pub stage: RwSignal<HintStage>,
+    /// How much was asked for, and at which game length: a hint belongs to one
+    /// position and hides by itself once a move is made.
+    asked: RwSignal<(usize, HintStage)>,
     controller: Controller,
 }
 
 impl Hint {
-    /// A hint for `controller`'s game; it hides again whenever a move is made.
+    /// A hint for `controller`'s game.
     pub fn new(controller: Controller) -> Hint {
-        let stage = RwSignal::new(HintStage::Hidden);
-        Effect::new(move |_| {
-            controller.store.game.with(Game::len);
-            stage.set(HintStage::Hidden);
-        });
-        Hint { stage, controller }
+        Hint {
+            asked: RwSignal::new((0, HintStage::Hidden)),
+            controller,
+        }
+    }
+
+    /// How much is shown in the current position.
+    pub fn stage(&self) -> HintStage {
+        let len = self.controller.store.game.with(Game::len);
+        self.asked
+            .with(|&(ply, stage)| if ply == len { stage } else { HintStage::Hidden })
+    }
+
+    /// The player pressed the button: the piece first, then the move.
+    fn press(&self) {
+        let len = self.controller.store.game.with_untracked(Game::len);
+        let next = match self.stage() {
+            HintStage::Hidden => HintStage::Piece,
+            _ => HintStage::Move,
+        };
+        self.asked.set((len, next));
     }
 
     /// The analysed best move of the current position, once known.
@@ -51,7 +67,7 @@ impl Hint {
 
     /// The square to mark.
     pub fn marked(&self) -> Option<Square> {
-        match self.stage.get() {
+        match self.stage() {
             HintStage::Hidden => None,
             _ => self.best().map(|(from, _)| from),
         }
@@ -59,7 +75,7 @@ impl Hint {
 
     /// The arrow to draw.
     pub fn arrow(&self) -> Option<(Square, Square)> {
-        (self.stage.get() == HintStage::Move)
+        (self.stage() == HintStage::Move)
             .then(|| self.best())
             .flatten()
     }
@@ -75,16 +91,11 @@ pub fn HintButton(
     let available = move || controller.movable().is_some();
     let press = move |_| {
         controller.analyse();
-        hint.stage.update(|stage| {
-            *stage = match stage {
-                HintStage::Hidden => HintStage::Piece,
-                _ => HintStage::Move,
-            }
-        });
+        hint.press();
     };
     view! {
         <button type="button" data-testid="hint" disabled=move || !available() on:click=press>
-            {move || match hint.stage.get() {
+            {move || match hint.stage() {
                 HintStage::Hidden => "Hint",
                 _ => "Show the move",
             }}

@@ -4,6 +4,7 @@
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
 
 use super::status::color_name;
 use crate::game::clock::{CONTROL_CHOICES, Control, parse_control};
@@ -58,7 +59,7 @@ pub fn GameControls(
     };
     let cancel = move |_| pending.set(None);
 
-    let test_control = test_time_control();
+    let test_control = test_time_control(use_query_map().with_untracked(|query| query.get("test-clock-ms")));
     let time_controls = move || {
         let choices = std::iter::once(("none", None))
             .chain(
@@ -163,14 +164,9 @@ pub fn GameControls(
 
 /// A test-only time control from the page address: `?test-clock-ms=N` (1 ≤ N ≤ 600000)
 /// offers "N milliseconds, no increment" at a new game, so end-to-end tests can see a
-/// flag fall in seconds. Documented in the README.
-fn test_time_control() -> Option<Control> {
-    let search = web_sys::window()?.location().search().ok()?;
-    let value = search
-        .trim_start_matches('?')
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("test-clock-ms="))?;
-    let initial_ms: u64 = value.parse().ok()?;
+/// flag fall in seconds. Documented in `docs/architecture.md`.
+fn test_time_control(value: Option<String>) -> Option<Control> {
+    let initial_ms: u64 = value?.parse().ok()?;
     (1..=600_000).contains(&initial_ms).then_some(Control {
         initial_ms,
         increment_ms: 0,

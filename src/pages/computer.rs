@@ -48,17 +48,17 @@ pub fn ComputerPage() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let asked_for_setup = move || query.with(|q| q.get("setup").is_some());
-    let dialog_open = RwSignal::new(false);
-    Effect::new(move |_| {
-        if asked_for_setup() || controller.opponent().with(Option::is_none) {
-            dialog_open.set(true);
-        }
+    // The dialog shows when the player asks for a new game, when the address asks for
+    // it (`?setup`), and whenever no game is set up.
+    let new_game_asked = RwSignal::new(false);
+    let dialog_open = Memo::new(move |_| {
+        new_game_asked.get() || asked_for_setup() || controller.opponent().with(Option::is_none)
     });
 
     let close_dialog = {
         let navigate = navigate.clone();
         move || {
-            dialog_open.set(false);
+            new_game_asked.set(false);
             if asked_for_setup() {
                 navigate("/computer", Default::default());
             }
@@ -132,7 +132,7 @@ pub fn ComputerPage() -> impl IntoView {
                             controller.opponent().with(|o| o.as_ref().map_or(Color::White, |o| o.human))
                         })
                         on_takeback=Callback::new(move |()| controller.takeback())
-                        on_new_game=Callback::new(move |()| dialog_open.set(true))
+                        on_new_game=Callback::new(move |()| new_game_asked.set(true))
                     />
                     <div class="analysis-tools"><HintButton hint=hint /></div>
                     <PgnFen on_new_position=Callback::new(move |()| controller.cancel()) />

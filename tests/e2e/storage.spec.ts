@@ -29,11 +29,15 @@ test('unreadable data is kept aside, or left in place when storage is full', asy
   await page.evaluate((garbage) => {
     localStorage.clear();
     localStorage.setItem('gambit.v1.friend', garbage);
-    const block = 'x'.repeat(256 * 1024);
-    try {
-      for (let i = 0; i < 1000; i++) localStorage.setItem(`filler.${i}`, block);
-    } catch {
-      // Full.
+    // Fill it to the last few bytes: big blocks first, then ever smaller ones.
+    let i = 0;
+    for (const size of [256 * 1024, 16 * 1024, 1024, 64, 1]) {
+      const block = 'x'.repeat(size);
+      try {
+        for (;;) localStorage.setItem(`filler.${i++}`, block);
+      } catch {
+        // Full at this size.
+      }
     }
   }, garbage);
   await page.goto('/friend');
@@ -43,7 +47,9 @@ test('unreadable data is kept aside, or left in place when storage is full', asy
 
   // With room again, the data is set aside under a key of its own and a game starts.
   await page.evaluate(() => {
-    for (let i = 0; i < 1000; i++) localStorage.removeItem(`filler.${i}`);
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('filler.')) localStorage.removeItem(key);
+    }
   });
   await page.reload();
   await expect(page.getByTestId('notice')).toContainText('kept aside');

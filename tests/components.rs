@@ -1,6 +1,9 @@
 //! Component tests: mount a component in headless Chromium, act on it, read the DOM.
 #![cfg(target_arch = "wasm32")]
 
+mod common;
+
+use common::PageHealth;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -33,6 +36,7 @@ async fn wait_for(selector: &str) -> Option<web_sys::HtmlElement> {
 
 #[wasm_bindgen_test]
 async fn nav_link_click_navigates_and_marks_the_current_page() {
+    let health = PageHealth::watch();
     leptos::mount::mount_to_body(gambit::App);
     let friend_link = wait_for("[data-testid=nav-friend]")
         .await
@@ -49,4 +53,5 @@ async fn nav_link_click_navigates_and_marks_the_current_page() {
         friend_link.get_attribute("aria-current").as_deref(),
         Some("page")
     );
+    health.assert_clean();
 }

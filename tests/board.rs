@@ -198,11 +198,11 @@ async fn the_move_list_numbers_moves_and_marks_the_viewed_one() {
     let slot = made.clone();
     let _mounted = leptos::mount::mount_to(container, move || {
         let store = GameStore::load("gambit.v1.test");
-        store.game.update(|game| {
-            for san in ["e4", "e5", "Nf3"] {
-                game.play_san(san).expect("legal");
-            }
-        });
+        let mut game = gambit_rules::Game::new();
+        for san in ["e4", "e5", "Nf3"] {
+            game.play_san(san).expect("legal");
+        }
+        store.start(game, None);
         provide_context(store);
         *slot.lock().expect("not poisoned") = Some(store);
         view! { <MoveList /> }
@@ -246,9 +246,7 @@ async fn the_move_list_numbers_moves_and_marks_the_viewed_one() {
 
     // A new move adds its own cells; the earlier moves keep their elements.
     let first_move = element("[data-ply=\"1\"]");
-    store.game.update(|game| {
-        game.play_san("Nc6").expect("legal");
-    });
+    store.play_uci("b8c6").expect("legal");
     leptos::task::tick().await;
     assert_eq!(
         element("[data-ply=\"4\"]").text_content().as_deref(),

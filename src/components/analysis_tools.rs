@@ -42,14 +42,14 @@ impl Hint {
 
     /// How much is shown in the current position.
     pub fn stage(&self) -> HintStage {
-        let len = self.controller.store.game.with(Game::len);
+        let len = self.controller.store.game().with(Game::len);
         self.asked
             .with(|&(ply, stage)| if ply == len { stage } else { HintStage::Hidden })
     }
 
     /// The player pressed the button: the piece first, then the move.
     fn press(&self) {
-        let len = self.controller.store.game.with_untracked(Game::len);
+        let len = self.controller.store.game().with_untracked(Game::len);
         let next = match self.stage() {
             HintStage::Hidden => HintStage::Piece,
             _ => HintStage::Move,
@@ -59,7 +59,7 @@ impl Hint {
 
     /// The analysed best move of the current position, once known.
     fn best(&self) -> Option<(Square, Square)> {
-        let len = self.controller.store.game.with(Game::len);
+        let len = self.controller.store.game().with(Game::len);
         self.controller
             .analysis()
             .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.best))
@@ -122,7 +122,7 @@ pub fn EvalBar(
     let shown = RwSignal::new(false);
     // Analyse each new position of the person while the bar is on.
     Effect::new(move |_| {
-        let len = controller.store.game.with(Game::len);
+        let len = controller.store.game().with(Game::len);
         let idle = controller.thinking().with(Option::is_none);
         if shown.get() && idle {
             let _ = len;
@@ -130,8 +130,8 @@ pub fn EvalBar(
         }
     });
     let reading = move || {
-        let len = controller.store.game.with(Game::len);
-        let white_to_move = controller.store.game.with(|g| g.turn().is_white());
+        let len = controller.store.game().with(Game::len);
+        let white_to_move = controller.store.game().with(|g| g.turn().is_white());
         // The player's position: the analysis; the computer's: its own live search.
         let analysed = controller
             .analysis()

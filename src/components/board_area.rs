@@ -38,7 +38,7 @@ pub fn BoardArea(
     let bar = move |bottom: bool| {
         view! {
             {move || {
-                let orientation = store.orientation.get();
+                let orientation = store.orientation().get();
                 let color = if bottom { orientation } else { orientation.other() };
                 view! {
                     <div class="player-bar" class:bottom=bottom data-color=color_name(color)>
@@ -51,12 +51,12 @@ pub fn BoardArea(
         }
     };
     let promotion = move || {
-        store.promotion.get().map(|(_, to): (Square, Square)| {
+        store.promotion().get().map(|(_, to): (Square, Square)| {
             view! {
                 <PromotionDialog
                     square=to
                     color=store.side_to_move()
-                    orientation=store.orientation.get_untracked()
+                    orientation=store.orientation().get_untracked()
                     on_choose=Callback::new(move |role| store.promote(role))
                 />
             }
@@ -67,7 +67,7 @@ pub fn BoardArea(
             {bar(false)}
             <Board
                 pieces=Signal::derive(move || store.pieces())
-                orientation=store.orientation
+                orientation=store.orientation()
                 movable=movable
                 targets=Callback::new(move |square| store.targets(square))
                 last_move=Signal::derive(move || store.last_move())

@@ -22,7 +22,7 @@ pub fn Captured(
     let pieces = move || {
         let ply = store.ply();
         let mut roles: Vec<Role> = store
-            .game
+            .game()
             .with(|game| game.captured_at(ply).get(color).clone());
         roles.sort_by_key(|role| std::cmp::Reverse(*role as u8));
         roles
@@ -32,7 +32,7 @@ pub fn Captured(
     };
     let lead = move || {
         let ply = store.ply();
-        let diff = store.game.with(|game| game.material_diff_at(ply));
+        let diff = store.game().with(|game| game.material_diff_at(ply));
         let lead = if color == Color::White { diff } else { -diff };
         (lead > 0).then(|| format!("+{lead}"))
     };

@@ -21,11 +21,11 @@ pub fn ClockView(
     };
     let running = move || {
         store
-            .clocks
+            .clocks()
             .with(|clocks| clocks.and_then(|c| c.running) == Some(color))
     };
     view! {
-        <Show when=move || store.clocks.with(Option::is_some)>
+        <Show when=move || store.clocks().with(Option::is_some)>
             <div
                 class="clock"
                 class:running=running

@@ -41,7 +41,7 @@ pub fn EngineStatus() -> impl IntoView {
         };
         match controller.thinking().get() {
             Some(thinking) => {
-                let white_to_move = controller.store.game.with(|g| g.turn().is_white());
+                let white_to_move = controller.store.game().with(|g| g.turn().is_white());
                 let detail = match (thinking.depth, thinking.score) {
                     (depth, Some(score)) if depth > 0 => {
                         format!(" depth {depth}, {}", describe_score(score, white_to_move))

@@ -39,13 +39,13 @@ pub fn GameControls(
     };
     let pending = RwSignal::new(None::<Pending>);
     let chosen_control = RwSignal::new(None::<Control>);
-    let in_progress = move || store.outcome().is_none() && store.game.with(Game::len) > 0;
+    let in_progress = move || store.outcome().is_none() && store.game().with(Game::len) > 0;
     let over = move || store.outcome().is_some();
 
     let new_game = move |_| match on_new_game {
         Some(callback) => callback.run(()),
         None => {
-            chosen_control.set(store.clocks.get_untracked().map(|c| c.control));
+            chosen_control.set(store.clocks().get_untracked().map(|c| c.control));
             pending.set(Some(Pending::NewGame));
         }
     };
@@ -90,16 +90,16 @@ pub fn GameControls(
             .collect_view()
     };
 
-    let offer = move || store.draw_offer.get();
+    let offer = move || store.draw_offer().get();
     view! {
         <div class="game-controls" role="toolbar" aria-label="Game">
             <button type="button" data-testid="new-game" on:click=new_game>"New game"</button>
             <button type="button" data-testid="flip-board" title="Flip the board (f)"
-                on:click=move |_| store.orientation.update(|o| *o = o.other())>
+                on:click=move |_| store.flip()>
                 "Flip"
             </button>
             <button type="button" data-testid="takeback"
-                disabled=move || store.game.with(Game::len) == 0 || over()
+                disabled=move || store.game().with(Game::len) == 0 || over()
                 on:click=move |_| match on_takeback {
                     Some(callback) => callback.run(()),
                     None => store.takeback(1),
@@ -113,7 +113,7 @@ pub fn GameControls(
             {draw_offers.then(|| view! {
                 <button type="button" data-testid="offer-draw"
                     disabled=move || !in_progress() || offer().is_some()
-                    on:click=move |_| store.draw_offer.set(Some(store.side_to_move()))>
+                    on:click=move |_| store.offer_draw(store.side_to_move())>
                     "Offer draw"
                 </button>
             })}
@@ -129,7 +129,7 @@ pub fn GameControls(
                     "Accept"
                 </button>
                 <button type="button" data-testid="decline-draw"
-                    on:click=move |_| store.draw_offer.set(None)>
+                    on:click=move |_| store.decline_draw()>
                     "Decline"
                 </button>
             </div>

@@ -41,7 +41,7 @@ pub fn HistoryNav() -> impl IntoView {
                 {move || format!(
                     "Viewing move {} of {} — back to the game",
                     store.ply(),
-                    store.game.with(Game::len)
+                    store.game().with(Game::len)
                 )}
             </button>
         </Show>

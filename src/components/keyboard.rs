@@ -31,7 +31,7 @@ pub fn use_game_shortcuts(store: GameStore) {
                 true
             }
             "f" => {
-                store.orientation.update(|o| *o = o.other());
+                store.flip();
                 true
             }
             _ => false,

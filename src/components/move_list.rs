@@ -24,7 +24,7 @@ struct Entry {
 
 /// The list's entries for the store's game.
 fn entries(store: GameStore) -> Vec<Entry> {
-    store.game.with(|game| {
+    store.game().with(|game| {
         let start = game.position_at(0);
         let first_number = start.fullmoves().get() as usize;
         let black_first = start.turn() == Color::Black;

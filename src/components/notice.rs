@@ -11,10 +11,10 @@ pub fn Notice() -> impl IntoView {
         return ().into_any();
     };
     view! {
-        {move || store.notice.get().map(|message| view! {
+        {move || store.notice().get().map(|message| view! {
             <div class="notice" data-testid="notice" role="status">
                 <span>{message}</span>
-                <button type="button" aria-label="Dismiss" on:click=move |_| store.notice.set(None)>
+                <button type="button" aria-label="Dismiss" on:click=move |_| store.dismiss_notice()>
                     "×"
                 </button>
             </div>

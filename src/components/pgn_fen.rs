@@ -54,12 +54,12 @@ pub fn PgnFen(
     };
     let pgn = move || {
         store
-            .game
+            .game()
             .with(|game| game.to_pgn(&crate::game::pgn_tags()))
     };
     let fen = move || {
         let ply = store.ply();
-        store.game.with(|game| game.fen_at(ply))
+        store.game().with(|game| game.fen_at(ply))
     };
     let submit = move |which: Panel| {
         let text = input.get_untracked().map(|area| area.value()).unwrap_or_default();

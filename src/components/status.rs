@@ -21,10 +21,10 @@ pub fn GameStatus() -> impl IntoView {
     let Some(store) = use_context::<GameStore>() else {
         return ().into_any();
     };
-    let result = move || store.game.with(Game::result_str);
+    let result = move || store.game().with(Game::result_str);
     let text = move || match store.outcome() {
         Some(outcome) => outcome.describe(),
-        None => store.game.with(|game| {
+        None => store.game().with(|game| {
             let position = game.position_at(game.len());
             let side = color_name(position.turn());
             if position.is_check() {
@@ -54,7 +54,7 @@ pub fn MoveAnnouncer() -> impl IntoView {
         return ().into_any();
     };
     let announcement = move || {
-        store.game.with(|game| {
+        store.game().with(|game| {
             let len = game.len();
             let last = game.plies().last()?;
             let mover = color_name(game.side_to_move(len - 1));

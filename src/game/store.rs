@@ -1,7 +1,8 @@
 //! The game store: one `gambit_rules::Game` in a signal, plus what the page adds
 //! around it (the viewed ply, orientation, clocks, a draw offer, a pending promotion).
-//! Components read it through derived values; every change goes through a method here,
-//! which keeps the clocks, sounds and storage in step.
+//! Its signals are private: components read them through the accessors below (read-only
+//! signals and derived values), and every change goes through a method here, which
+//! keeps the clocks, sounds and storage in step.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Move, Position, Role, Square};
 use gambit_rules::{Game, Outcome, PlayError, Ply};
@@ -17,21 +18,21 @@ use crate::storage;
 #[derive(Debug, Clone, Copy)]
 pub struct GameStore {
     /// The game itself.
-    pub game: RwSignal<Game>,
+    game: RwSignal<Game>,
     /// The ply on the board when browsing the history; `None` follows the game.
-    pub viewed: RwSignal<Option<usize>>,
+    viewed: RwSignal<Option<usize>>,
     /// The colour at the bottom of the board.
-    pub orientation: RwSignal<Color>,
+    orientation: RwSignal<Color>,
     /// The clocks, when the game has a time control.
-    pub clocks: RwSignal<Option<Clocks>>,
+    clocks: RwSignal<Option<Clocks>>,
     /// The side that offered a draw, until it is accepted, declined or a move is made.
-    pub draw_offer: RwSignal<Option<Color>>,
+    draw_offer: RwSignal<Option<Color>>,
     /// A pawn move waiting for the promotion piece: `(from, to)`.
-    pub promotion: RwSignal<Option<(Square, Square)>>,
+    promotion: RwSignal<Option<(Square, Square)>>,
     /// A message for the player (a game that could not be restored, a rejected move).
-    pub notice: RwSignal<Option<String>>,
+    notice: RwSignal<Option<String>>,
     /// Wall-clock milliseconds, ticking while a clock runs.
-    pub now: RwSignal<f64>,
+    now: RwSignal<f64>,
     /// What the page keeps with its game (the computer page: the opponent), saved and
     /// followed across tabs with it.
     attachment: RwSignal<Option<serde_json::Value>>,
@@ -220,6 +221,46 @@ impl GameStore {
 
     // ---- Reading -----------------------------------------------------------
 
+    /// The game itself.
+    pub fn game(&self) -> ReadSignal<Game> {
+        self.game.read_only()
+    }
+
+    /// The ply on the board when browsing the history; `None` follows the game.
+    pub fn viewed(&self) -> ReadSignal<Option<usize>> {
+        self.viewed.read_only()
+    }
+
+    /// The colour at the bottom of the board.
+    pub fn orientation(&self) -> ReadSignal<Color> {
+        self.orientation.read_only()
+    }
+
+    /// The clocks, when the game has a time control.
+    pub fn clocks(&self) -> ReadSignal<Option<Clocks>> {
+        self.clocks.read_only()
+    }
+
+    /// The side that offered a draw, until it is accepted, declined or a move is made.
+    pub fn draw_offer(&self) -> ReadSignal<Option<Color>> {
+        self.draw_offer.read_only()
+    }
+
+    /// A pawn move waiting for the promotion piece: `(from, to)`.
+    pub fn promotion(&self) -> ReadSignal<Option<(Square, Square)>> {
+        self.promotion.read_only()
+    }
+
+    /// A message for the player.
+    pub fn notice(&self) -> ReadSignal<Option<String>> {
+        self.notice.read_only()
+    }
+
+    /// Wall-clock milliseconds, ticking while a clock runs.
+    pub fn now(&self) -> ReadSignal<f64> {
+        self.now.read_only()
+    }
+
     /// The ply on the board (0 = the start position).
     pub fn ply(&self) -> usize {
         let len = self.game.with(Game::len);
@@ -367,6 +408,40 @@ impl GameStore {
             sound::play(sound);
         }
         Ok(())
+    }
+
+    // ---- Around the game ---------------------------------------------------
+
+    /// Turns the board around.
+    pub fn flip(&self) {
+        self.orientation.update(|side| *side = side.other());
+    }
+
+    /// Puts `side` at the bottom of the board.
+    pub fn turn_to(&self, side: Color) {
+        self.orientation.set(side);
+    }
+
+    /// `side` offers a draw.
+    pub fn offer_draw(&self, side: Color) {
+        if self.outcome().is_none() {
+            self.draw_offer.set(Some(side));
+        }
+    }
+
+    /// The draw offer is declined.
+    pub fn decline_draw(&self) {
+        self.draw_offer.set(None);
+    }
+
+    /// Shows `message` to the player.
+    pub fn tell(&self, message: String) {
+        self.notice.set(Some(message));
+    }
+
+    /// The player dismissed the message.
+    pub fn dismiss_notice(&self) {
+        self.notice.set(None);
     }
 
     // ---- Game actions ------------------------------------------------------

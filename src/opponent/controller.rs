@@ -147,7 +147,7 @@ impl Controller {
         self.failure.with(Option::is_none)
             && self
                 .store
-                .game
+                .game()
                 .with(|game| !game.is_over() && game.turn() != human)
     }
 
@@ -179,7 +179,7 @@ impl Controller {
         self.cancel();
         self.failure.set(None);
         self.store.start(game, control);
-        self.store.orientation.set(opponent.human);
+        self.store.turn_to(opponent.human);
         self.store.attach(opponent.to_attachment());
     }
 
@@ -199,7 +199,7 @@ impl Controller {
         };
         self.cancel();
         self.failure.set(None);
-        let (len, turn) = self.store.game.with_untracked(|g| (g.len(), g.turn()));
+        let (len, turn) = self.store.game().with_untracked(|g| (g.len(), g.turn()));
         // The person to move: undo the reply and their move; the computer to move
         // (thinking): undo the person's move only.
         let plies = if turn == human { 2 } else { 1 };
@@ -232,7 +232,7 @@ impl Controller {
         let id = self.link.with_value(EngineLink::next_id);
         self.thinking.set(Some(Thinking {
             id,
-            ply: self.store.game.with_untracked(Game::len),
+            ply: self.store.game().with_untracked(Game::len),
             started: wall_clock_ms(),
             depth: 0,
             score: None,
@@ -249,7 +249,7 @@ impl Controller {
             return MOVETIME_MS;
         };
         let now = wall_clock_ms();
-        self.store.clocks.with_untracked(|clocks| match clocks {
+        self.store.clocks().with_untracked(|clocks| match clocks {
             Some(clocks) => {
                 let left = clocks.remaining(human.other(), now);
                 let budget = left / 30 + clocks.control.increment_ms / 2;
@@ -290,7 +290,7 @@ impl Controller {
         self.rest_call.set_value(abort.clone());
         let (position, fen) = self
             .store
-            .game
+            .game()
             .with_untracked(|game| (game.position().clone(), game.fen()));
         spawn_local(async move {
             let depth = depth_for_level(opponent.level);
@@ -330,7 +330,7 @@ impl Controller {
             if !controller.is_current(id) {
                 return;
             }
-            if controller.store.game.with_untracked(Game::len) != ply {
+            if controller.store.game().with_untracked(Game::len) != ply {
                 // The game moved on meanwhile: the answer is for another position, and
                 // the computer is asked again if it is its turn.
                 controller.thinking.set(None);
@@ -358,14 +358,14 @@ impl Controller {
     /// for the evaluation bar and hints, unless that analysis is already there or
     /// under way. Only on the person's turn, so it never delays the computer's move.
     pub fn analyse(&self) {
-        let len = self.store.game.with_untracked(Game::len);
+        let len = self.store.game().with_untracked(Game::len);
         let known = self
             .analysis
             .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
         let human = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human));
         let human_to_move = self
             .store
-            .game
+            .game()
             .with_untracked(|g| Some(g.turn()) == human && !g.is_over());
         if known || !human_to_move || self.thinking.with_untracked(Option::is_some) {
             return;
@@ -408,7 +408,7 @@ impl Controller {
 
     /// The game as the worker wants it, at `level` with `movetime_ms`.
     fn search_request(&self, level: u8, movetime_ms: u32) -> SearchRequest {
-        let (fen, moves) = self.store.game.with_untracked(|game| {
+        let (fen, moves) = self.store.game().with_untracked(|game| {
             (
                 game.start_fen(),
                 game.uci_moves().map(str::to_owned).collect::<Vec<_>>(),

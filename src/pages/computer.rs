@@ -34,10 +34,10 @@ pub fn ComputerPage() -> impl IntoView {
         match Opponent::take_legacy() {
             Ok(Some(opponent)) => store.attach(opponent.to_attachment()),
             Ok(None) => {}
-            Err(reason) => store.notice.set(Some(format!(
+            Err(reason) => store.tell(format!(
                 "Your computer game's opponent could not be restored: {reason}. Choose an \
                  opponent."
-            ))),
+            )),
         }
     }
     provide_context(store);

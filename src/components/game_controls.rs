@@ -59,7 +59,8 @@ pub fn GameControls(
     };
     let cancel = move |_| pending.set(None);
 
-    let test_control = test_time_control(use_query_map().with_untracked(|query| query.get("test-clock-ms")));
+    let test_control =
+        test_time_control(use_query_map().with_untracked(|query| query.get("test-clock-ms")));
     let time_controls = move || {
         let choices = std::iter::once(("none", None))
             .chain(

@@ -62,9 +62,14 @@ pub fn PgnFen(
         store.game().with(|game| game.fen_at(ply))
     };
     let submit = move |which: Panel| {
-        let text = input.get_untracked().map(|area| area.value()).unwrap_or_default();
+        let text = input
+            .get_untracked()
+            .map(|area| area.value())
+            .unwrap_or_default();
         let parsed = match which {
-            Panel::ImportPgn if text.len() > MAX_PGN_BYTES => Err(too_long("PGN", &text, MAX_PGN_BYTES)),
+            Panel::ImportPgn if text.len() > MAX_PGN_BYTES => {
+                Err(too_long("PGN", &text, MAX_PGN_BYTES))
+            }
             Panel::ImportPgn => Game::from_pgn(&text).map_err(|e| e.to_string()),
             _ if text.trim().len() > MAX_FEN_BYTES => Err(too_long("FEN", &text, MAX_FEN_BYTES)),
             _ => Game::from_fen(text.trim()).map_err(|e| e.to_string()),

@@ -65,25 +65,28 @@ impl GameStore {
                 None
             }
         };
-        let restored = stored.as_deref().map(SavedGame::decode).and_then(|decoded| {
-            decoded
-                .map_err(|reason| {
-                    let kept = storage::set_aside(storage_key);
-                    saving = kept.is_ok();
-                    notice = Some(match kept {
-                        Ok(_) => format!(
-                            "Your saved game could not be restored: {reason}. It was kept \
+        let restored = stored
+            .as_deref()
+            .map(SavedGame::decode)
+            .and_then(|decoded| {
+                decoded
+                    .map_err(|reason| {
+                        let kept = storage::set_aside(storage_key);
+                        saving = kept.is_ok();
+                        notice = Some(match kept {
+                            Ok(_) => format!(
+                                "Your saved game could not be restored: {reason}. It was kept \
                              aside. A new game starts."
-                        ),
-                        Err(error) => format!(
-                            "Your saved game could not be restored: {reason}. It could not \
+                            ),
+                            Err(error) => format!(
+                                "Your saved game could not be restored: {reason}. It could not \
                              be kept aside ({error}), so it stays where it is and this new \
                              game will not be saved."
-                        ),
-                    });
-                })
-                .ok()
-        });
+                            ),
+                        });
+                    })
+                    .ok()
+            });
         let restored = restored.unwrap_or_else(|| Restored {
             game: Game::new(),
             clocks: None,
@@ -379,7 +382,10 @@ impl GameStore {
 
     /// Plays the move `play` makes on the live game, then the clocks, the sound and the
     /// outcome follow.
-    fn apply(&self, play: impl FnOnce(&mut Game) -> Result<Sound, PlayError>) -> Result<(), PlayError> {
+    fn apply(
+        &self,
+        play: impl FnOnce(&mut Game) -> Result<Sound, PlayError>,
+    ) -> Result<(), PlayError> {
         let now = wall_clock_ms();
         let mover = self
             .game

@@ -175,7 +175,12 @@ impl Controller {
     // ---- Acting ------------------------------------------------------------
 
     /// Sets up a new game against `opponent` with the board turned to the person.
-    pub fn start(&self, opponent: Opponent, game: Game, control: Option<gambit_rules::TimeControl>) {
+    pub fn start(
+        &self,
+        opponent: Opponent,
+        game: Game,
+        control: Option<gambit_rules::TimeControl>,
+    ) {
         self.cancel();
         self.failure.set(None);
         self.store.start(game, control);
@@ -194,7 +199,10 @@ impl Controller {
 
     /// Takes back the person's last move (and the computer's reply to it).
     pub fn takeback(&self) {
-        let Some(human) = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human)) else {
+        let Some(human) = self
+            .opponent
+            .with_untracked(|o| o.as_ref().map(|o| o.human))
+        else {
             return;
         };
         self.cancel();
@@ -245,7 +253,10 @@ impl Controller {
 
     /// The thinking time for this move: a second, or less on a short clock.
     fn movetime_ms(&self) -> u32 {
-        let Some(human) = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human)) else {
+        let Some(human) = self
+            .opponent
+            .with_untracked(|o| o.as_ref().map(|o| o.human))
+        else {
             return MOVETIME_MS;
         };
         let now = wall_clock_ms();
@@ -362,7 +373,9 @@ impl Controller {
         let known = self
             .analysis
             .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
-        let human = self.opponent.with_untracked(|o| o.as_ref().map(|o| o.human));
+        let human = self
+            .opponent
+            .with_untracked(|o| o.as_ref().map(|o| o.human));
         let human_to_move = self
             .store
             .game()

@@ -88,8 +88,8 @@ impl EngineClient {
                     .unwrap_or_else(|| "it could not be loaded".to_owned());
                 on_news(WorkerNews::Stopped(reason));
             });
-            let _ = worker
-                .add_event_listener_with_callback("error", listener.as_ref().unchecked_ref());
+            let _ =
+                worker.add_event_listener_with_callback("error", listener.as_ref().unchecked_ref());
             listener
         });
 

@@ -205,7 +205,11 @@ async fn read_capped(response: &gloo_net::http::Response, cap: usize) -> Result<
     };
     let reader: web_sys::ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
     let network = |error: wasm_bindgen::JsValue| {
-        RestError::Network(error.as_string().unwrap_or_else(|| "the answer broke off".to_owned()))
+        RestError::Network(
+            error
+                .as_string()
+                .unwrap_or_else(|| "the answer broke off".to_owned()),
+        )
     };
     let mut bytes = Vec::new();
     loop {

@@ -26,6 +26,8 @@ const { count, size, warnings } = await generateSW({
   // The app's wasm is above Workbox's 2 MiB default.
   maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
   navigateFallback: 'index.html',
+  // A stockfish-rest proxied under the site (deploy/nginx.conf) is not a page of the app.
+  navigateFallbackDenylist: [/^\/api\//],
   inlineWorkboxRuntime: true,
   clientsClaim: true,
   skipWaiting: false,

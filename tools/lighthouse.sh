@@ -31,7 +31,8 @@ fi
 
 node xtask/src/serve.mjs "$dir" "$port" > /dev/null &
 server=$!
-trap 'kill "$server"' EXIT INT TERM
+trap 'kill "$server" 2> /dev/null' EXIT
+trap 'exit 130' INT TERM
 for _ in $(seq 50); do
   curl -fs "http://127.0.0.1:$port/" > /dev/null && break
   sleep 0.2

@@ -63,13 +63,15 @@ pub fn test() -> Result<(), String> {
                 ],
             )
         }),
-        ("clippy (wasm32 app)", || {
+        ("clippy (wasm32 app and worker)", || {
             run(
                 "cargo",
                 &[
                     "clippy",
                     "-p",
                     "gambit",
+                    "-p",
+                    "gambit-worker",
                     "--target",
                     "wasm32-unknown-unknown",
                     "--all-targets",

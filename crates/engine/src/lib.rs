@@ -85,7 +85,7 @@ pub use clock::InstantClock;
 pub use clock::{Clock, ManualClock};
 pub use level::{Level, MAX_LEVEL, MIN_LEVEL};
 pub use limits::{DEFAULT_MOVETIME_MS, SearchLimits};
-pub use perft::perft;
+pub use perft::{perft, perft_checking_keys};
 pub use protocol::{Event, Limits, PROTOCOL_VERSION, Request, Score};
 pub use rng::Rng;
 pub use root::{EngineError, Root, parse_fen};

@@ -27,6 +27,34 @@ fn perft_keyed(pos: &Chess, key: u64, depth: u32) -> u64 {
     total
 }
 
+/// As [`perft`], and at every node compares the incrementally updated key with the key
+/// computed from scratch: `Err` names the first move after which they differ.
+///
+/// # Errors
+///
+/// The FEN and move at which the incremental key went wrong.
+pub fn perft_checking_keys(pos: &Chess, depth: u32) -> Result<u64, String> {
+    checked(pos, zobrist::hash(pos), depth)
+}
+
+fn checked(pos: &Chess, key: u64, depth: u32) -> Result<u64, String> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let child_key = zobrist::key_after(pos, key, m, &child);
+        if child_key != zobrist::hash(&child) {
+            let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+            return Err(format!("{fen}: the key after {m} is wrong"));
+        }
+        total += checked(&child, child_key, depth - 1)?;
+    }
+    Ok(total)
+}
+
 /// Perft split by root move (UCI `go perft` prints it).
 #[cfg(not(target_arch = "wasm32"))]
 #[must_use]

@@ -1,7 +1,8 @@
-//! Move generation and the engine's incremental keys against known perft totals
-//! (the repository's `data/perft.epd`), to depth 4.
+//! Move generation against known perft totals (the repository's `data/perft.epd`), to
+//! depth 4, and the engine's incremental keys against keys computed from scratch at
+//! every node to depth 3.
 
-use gambit_engine::{parse_fen, perft};
+use gambit_engine::{parse_fen, perft, perft_checking_keys};
 
 #[test]
 fn perft_matches_the_reference_to_depth_4() {
@@ -18,6 +19,13 @@ fn perft_matches_the_reference_to_depth_4() {
             };
             let depth: u32 = d.trim_start_matches('D').parse().expect("depth");
             let expected: u64 = n.trim().parse().expect("count");
+            if depth <= 3 {
+                assert_eq!(
+                    perft_checking_keys(&pos, depth),
+                    Ok(expected),
+                    "{fen} depth {depth}"
+                );
+            }
             if depth <= 4 {
                 assert_eq!(perft(&pos, depth), expected, "{fen} depth {depth}");
                 checked += 1;

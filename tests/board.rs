@@ -262,3 +262,62 @@ async fn the_move_list_numbers_moves_and_marks_the_viewed_one() {
         "two move numbers and four moves"
     );
 }
+
+#[wasm_bindgen_test]
+async fn a_move_changes_two_piece_codes_and_keeps_every_element() {
+    let container = fresh_container();
+    let pieces = RwSignal::new(Pieces::default());
+    let orientation = RwSignal::new(Color::White);
+    let last_move = RwSignal::new(None::<(Square, Square)>);
+    let _mounted = leptos::mount::mount_to(container, move || {
+        view! {
+            <Board
+                pieces=pieces
+                orientation=orientation
+                movable=Signal::derive(|| Some(Color::White))
+                targets=Callback::new(|_: Square| Vec::new())
+                last_move=last_move
+                check=Signal::derive(|| None)
+                on_move=Callback::new(|_: (Square, Square)| {})
+            />
+        }
+    });
+    leptos::task::tick().await;
+    let e2 = square("e2");
+    let e4_piece = element("[data-square=\"e4\"] .piece");
+    assert!(!e4_piece.has_attribute("data-piece"), "e4 starts empty");
+
+    pieces.update(|board| {
+        let pawn = board.remove_piece_at(Square::E2).expect("a pawn on e2");
+        board.set_piece_at(Square::E4, pawn);
+    });
+    last_move.set(Some((Square::E2, Square::E4)));
+    leptos::task::tick().await;
+
+    assert!(square("e2").is_same_node(Some(&e2)), "the squares stay");
+    assert!(
+        element("[data-square=\"e4\"] .piece").is_same_node(Some(&e4_piece)),
+        "the piece element stays and changes its code"
+    );
+    assert_eq!(e4_piece.get_attribute("data-piece").as_deref(), Some("wP"));
+    assert!(
+        document()
+            .query_selector(&format!("{ROOT} [data-square=\"e2\"] [data-piece]"))
+            .expect("a valid selector")
+            .is_none(),
+        "e2 has no piece"
+    );
+    assert!(has("e2", "data-last-move") && has("e4", "data-last-move"));
+    assert_eq!(
+        square("e4").get_attribute("aria-label").as_deref(),
+        Some("e4, white pawn")
+    );
+
+    // The coordinates follow the orientation; the squares keep their elements.
+    let labels = || element(".coords").text_content().unwrap_or_default();
+    assert_eq!(labels(), "87654321abcdefgh");
+    orientation.set(Color::Black);
+    leptos::task::tick().await;
+    assert_eq!(labels(), "12345678hgfedcba");
+    assert!(square("e2").is_same_node(Some(&e2)));
+}

@@ -2,15 +2,21 @@
 //! move, and the legal targets of a square; the board reports `(from, to)` and the host
 //! decides (promotion included). Moves by click-click, drag-and-drop (mouse, pen,
 //! touch, through pointer events) and the keyboard (Enter/Space on a square).
+//!
+//! Cheap per move, as lichess's board is: the light and dark squares are one
+//! background and the coordinates one overlay; each square reads its piece and marks
+//! through its own memo, so a move re-renders only the squares it changes; a press
+//! finds its square from the event's target without asking for the layout.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 
-use super::geometry::{display_cell, square_at_point};
+use super::geometry::{display_cell, edge_squares, square_at_point};
 use super::piece::{PieceView, piece_code};
-use super::square::SquareView;
+use super::square::{SquareMarks, SquareView};
 
 /// A drag in progress.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,8 +33,16 @@ struct Drag {
     /// The piece was already selected when the pointer went down (a second click on it
     /// deselects).
     was_selected: bool,
-    /// One square's size in pixels, for the dragged image.
+    /// One square's size in pixels, for the dragged image (measured when the press
+    /// becomes a drag).
     square_px: f64,
+}
+
+/// The square whose element (or whose piece's element) an event happened on.
+fn event_square(event: &PointerEvent) -> Option<Square> {
+    let target: web_sys::Element = event.target()?.dyn_into().ok()?;
+    let square = target.closest("[data-square]").ok()??;
+    Square::from_ascii(square.get_attribute("data-square")?.as_bytes()).ok()
 }
 
 /// Pixels the pointer must travel before a press becomes a drag.
@@ -70,6 +84,14 @@ pub fn Board(
     let drag = RwSignal::new(None::<Drag>);
     let board_ref = NodeRef::<Div>::new();
 
+    // The host's inputs, memoised once: the squares read these memos, never the
+    // host's derivations.
+    let pieces = Memo::new(move |_| pieces.get());
+    let movable = Memo::new(move |_| movable.get());
+    let last_move = Memo::new(move |_| last_move.get());
+    let check = Memo::new(move |_| check.get());
+    let marked = Memo::new(move |_| marked.and_then(|marked| marked.get()));
+
     // A new position or a locked board drops any selection.
     Effect::new(move |_| {
         pieces.track();
@@ -107,6 +129,12 @@ pub fn Board(
         }
     };
 
+    let square_px = move || {
+        board_ref
+            .get_untracked()
+            .map_or(48.0, |board| board.get_bounding_client_rect().width() / 8.0)
+    };
+
     let square_under = move |x: f64, y: f64| -> Option<Square> {
         let element = board_ref.get_untracked()?;
         let rect = element.get_bounding_client_rect();
@@ -124,18 +152,15 @@ pub fn Board(
         if event.button() != 0 {
             return;
         }
-        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
-        let Some(square) = square_under(x, y) else {
+        let Some(square) = event_square(&event) else {
             return;
         };
         event.prevent_default();
+        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
         let was_selected = selected.get_untracked() == Some(square);
         match own_piece(square) {
             Some(piece) if !selected_targets.with_untracked(|t| t.contains(&square)) => {
                 selected.set(Some(square));
-                let square_px = board_ref
-                    .get_untracked()
-                    .map_or(48.0, |board| board.get_bounding_client_rect().width() / 8.0);
                 if let Some(board) = board_ref.get_untracked() {
                     let _ = board.set_pointer_capture(event.pointer_id());
                 }
@@ -148,7 +173,7 @@ pub fn Board(
                     start_y: y,
                     moved: false,
                     was_selected,
-                    square_px,
+                    square_px: 0.0,
                 }));
             }
             _ => tap(square),
@@ -156,18 +181,24 @@ pub fn Board(
     };
 
     let on_pointer_move = move |event: PointerEvent| {
-        if drag.with_untracked(Option::is_none) {
+        let Some(current) = drag.get_untracked() else {
             return;
-        }
+        };
         let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
-        drag.update(|drag| {
-            if let Some(drag) = drag {
-                drag.x = x;
-                drag.y = y;
-                let distance = (x - drag.start_x).hypot(y - drag.start_y);
-                drag.moved |= distance > DRAG_THRESHOLD_PX;
-            }
-        });
+        let starts =
+            !current.moved && (x - current.start_x).hypot(y - current.start_y) > DRAG_THRESHOLD_PX;
+        let size = if starts {
+            square_px()
+        } else {
+            current.square_px
+        };
+        drag.set(Some(Drag {
+            x,
+            y,
+            moved: current.moved || starts,
+            square_px: size,
+            ..current
+        }));
     };
 
     let on_pointer_up = move |event: PointerEvent| {
@@ -175,39 +206,58 @@ pub fn Board(
             return;
         };
         drag.set(None);
-        let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
-        let target = square_under(x, y);
         if finished.moved {
-            match target {
+            let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
+            match square_under(x, y) {
                 Some(to) if selected_targets.with_untracked(|t| t.contains(&to)) => {
                     play(finished.from, to);
                 }
                 // Dropped off target: the piece snaps back and stays selected.
                 _ => {}
             }
-        } else if finished.was_selected && target == Some(finished.from) {
+        } else if finished.was_selected {
+            // A click on the selected piece (the pointer stayed on it) deselects.
             selected.set(None);
         }
     };
 
     let on_pointer_cancel = move |_: PointerEvent| drag.set(None);
 
-    let dragged_from = Memo::new(move |_| drag.get().filter(|d| d.moved).map(|d| d.from));
+    let dragged_from = Memo::new(move |_| drag.with(|d| d.filter(|d| d.moved).map(|d| d.from)));
+
+    // Every square's marks in one pass; each square's memo below passes a change on
+    // only when its own marks change.
+    let marks = Memo::new(move |_| {
+        let mut marks = [SquareMarks::default(); 64];
+        if let Some(square) = selected.get() {
+            marks[square.to_usize()].selected = true;
+        }
+        selected_targets.with(|targets| {
+            for square in targets {
+                marks[square.to_usize()].legal = true;
+            }
+        });
+        if let Some((from, to)) = last_move.get() {
+            marks[from.to_usize()].last_move = true;
+            marks[to.to_usize()].last_move = true;
+            marks[to.to_usize()].arrival = true;
+        }
+        if let Some(square) = check.get() {
+            marks[square.to_usize()].check = true;
+        }
+        if let Some(square) = marked.get() {
+            marks[square.to_usize()].hint = true;
+        }
+        if let Some(square) = dragged_from.get() {
+            marks[square.to_usize()].dragged = true;
+        }
+        marks
+    });
 
     let squares = Square::ALL.into_iter().map(|square| {
         let piece = Memo::new(move |_| pieces.with(|pieces| pieces.piece_at(square)));
+        let square_marks = Memo::new(move |_| marks.with(|marks| marks[square.to_usize()]));
         let cell = Signal::derive(move || display_cell(square, orientation.get()));
-        let is_selected = Signal::derive(move || selected.get() == Some(square));
-        let is_target = Signal::derive(move || selected_targets.with(|t| t.contains(&square)));
-        let is_last_move = Signal::derive(move || {
-            last_move
-                .get()
-                .is_some_and(|(from, to)| from == square || to == square)
-        });
-        let is_check = Signal::derive(move || check.get() == Some(square));
-        let is_marked =
-            Signal::derive(move || marked.is_some_and(|marked| marked.get() == Some(square)));
-        let is_dragged = Signal::derive(move || dragged_from.get() == Some(square));
         let arrive_from = Signal::derive(move || {
             let (from, to) = last_move.get()?;
             (to == square).then(|| {
@@ -223,12 +273,7 @@ pub fn Board(
                 square=square
                 piece=piece
                 cell=cell
-                selected=is_selected
-                target=is_target
-                last_move=is_last_move
-                check=is_check
-                marked=is_marked
-                dragged=is_dragged
+                marks=square_marks
                 arrive_from=arrive_from
                 on_activate=Callback::new(tap)
             />
@@ -236,15 +281,24 @@ pub fn Board(
     });
     let squares = squares.collect_view();
 
+    // The dragged piece follows the pointer; only its position changes while it moves.
+    let ghost_piece =
+        Memo::new(move |_| drag.with(|d| d.filter(|d| d.moved).map(|d| (d.piece, d.square_px))));
     let ghost = move || {
-        drag.get().filter(|d| d.moved).map(|d| {
-            let style = format!(
-                "left: {}px; top: {}px; width: {}px; height: {}px;",
-                d.x, d.y, d.square_px, d.square_px
-            );
+        ghost_piece.get().map(|(piece, size)| {
+            let style = move || {
+                drag.with(|d| {
+                    d.map(|d| {
+                        format!(
+                            "left: {}px; top: {}px; width: {size}px; height: {size}px;",
+                            d.x, d.y
+                        )
+                    })
+                })
+            };
             view! {
                 <div class="drag-ghost" style=style aria-hidden="true">
-                    <PieceView piece=d.piece />
+                    <PieceView piece=piece />
                 </div>
             }
         })
@@ -294,6 +348,7 @@ pub fn Board(
                 on:pointerup=on_pointer_up
                 on:pointercancel=on_pointer_cancel
             >
+                <Coordinates orientation=orientation />
                 {squares}
             </div>
             {arrow_view}
@@ -301,4 +356,43 @@ pub fn Board(
             {children.map(|children| children())}
         </div>
     }
+}
+
+/// The rank digits down the left edge and the file letters along the bottom, as on
+/// lichess, in one overlay that changes only when the board is flipped.
+#[component]
+fn Coordinates(
+    /// The colour at the bottom.
+    orientation: Signal<Color>,
+) -> impl IntoView {
+    let step = 12.5;
+    // A label takes the colour of the other kind of square, so it reads on its own.
+    let tone = |square: Square| {
+        if square.is_light() {
+            "coord on-light"
+        } else {
+            "coord on-dark"
+        }
+    };
+    let labels = move || {
+        let (left, bottom) = edge_squares(orientation.get());
+        let ranks = left.into_iter().enumerate().map(|(row, square)| {
+            let style = format!("top: {}%;", row as f64 * step);
+            view! {
+                <span class=format!("{} coord-rank", tone(square)) style=style>
+                    {square.rank().char().to_string()}
+                </span>
+            }
+        });
+        let files = bottom.into_iter().enumerate().map(|(column, square)| {
+            let style = format!("right: {}%;", (7 - column) as f64 * step);
+            view! {
+                <span class=format!("{} coord-file", tone(square)) style=style>
+                    {square.file().char().to_string()}
+                </span>
+            }
+        });
+        view! { {ranks.collect_view()} {files.collect_view()} }
+    };
+    view! { <div class="coords" aria-hidden="true">{labels}</div> }
 }

@@ -1,4 +1,5 @@
-//! Where a square sits on the screen for a given orientation, and back.
+//! Where a square sits on the screen for a given orientation, and back; the
+//! squares along the board's edges, which carry the coordinates.
 
 use gambit_rules::shakmaty::{Color, File, Rank, Square};
 
@@ -39,9 +40,40 @@ pub fn square_at_point(x: f64, y: f64, orientation: Color) -> Option<Square> {
     square_at_cell((x * 8.0) as u8, (y * 8.0) as u8, orientation)
 }
 
+/// The squares along the left edge (top to bottom), which carry the rank digits, and
+/// along the bottom edge (left to right), which carry the file letters, with
+/// `orientation` at the bottom.
+pub fn edge_squares(orientation: Color) -> ([Square; 8], [Square; 8]) {
+    // Rows and columns are 0..8, so the casts are exact and every cell is a square.
+    let left =
+        std::array::from_fn(|row| square_at_cell(0, row as u8, orientation).unwrap_or(Square::A1));
+    let bottom = std::array::from_fn(|column| {
+        square_at_cell(column as u8, 7, orientation).unwrap_or(Square::A1)
+    });
+    (left, bottom)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edge_squares_follow_the_orientation() {
+        let ranks = |squares: [Square; 8]| String::from_iter(squares.map(|s| s.rank().char()));
+        let files = |squares: [Square; 8]| String::from_iter(squares.map(|s| s.file().char()));
+        let (left, bottom) = edge_squares(Color::White);
+        assert_eq!(
+            (ranks(left), files(bottom)),
+            ("87654321".into(), "abcdefgh".into())
+        );
+        assert_eq!((left[0], bottom[0]), (Square::A8, Square::A1));
+        let (left, bottom) = edge_squares(Color::Black);
+        assert_eq!(
+            (ranks(left), files(bottom)),
+            ("12345678".into(), "hgfedcba".into())
+        );
+        assert_eq!((left[0], bottom[0]), (Square::H1, Square::H8));
+    }
 
     #[test]
     fn corners_for_both_orientations() {

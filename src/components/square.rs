@@ -1,16 +1,52 @@
-//! One square of the board: its colour, its piece, its state (selected, legal target,
-//! last move, check) as `data-*` attributes, coordinates on the edge squares, and an
-//! ARIA label such as "e4, white knight".
+//! One square of the board: its piece, its marks (selected, legal target, last move,
+//! check, hint) as `data-*` attributes, and an ARIA label such as "e4, white knight".
+//!
+//! The board draws the light and dark squares as one background and the coordinates
+//! as one overlay, so a square is a transparent, absolutely placed box that changes
+//! only when its own piece or marks do. Its layout is contained: what happens inside
+//! one square never lays out the rest of the board. Its piece element stays for the
+//! square's lifetime and only changes its `data-piece` code (absent on an empty
+//! square): a move restyles two elements and creates none.
 
 use gambit_rules::shakmaty::{Piece, Square};
+use leptos::html::Div;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
-use super::piece::{PieceView, piece_name};
+use super::piece::{piece_code, piece_name, slide_in};
+
+/// What the board shows on a square besides its piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SquareMarks {
+    /// The square holds the selected piece.
+    pub selected: bool,
+    /// The selected piece may move here.
+    pub legal: bool,
+    /// The last move started or ended here.
+    pub last_move: bool,
+    /// The last move ended here: its piece slides in over the other squares.
+    pub arrival: bool,
+    /// A king in check stands here.
+    pub check: bool,
+    /// The square is marked (a hint's piece).
+    pub hint: bool,
+    /// The piece on this square is being dragged away.
+    pub dragged: bool,
+}
 
 /// `Some("")` when `on`, so that a boolean `data-*` attribute is present or absent.
 fn flag(on: bool) -> Option<&'static str> {
     on.then_some("")
+}
+
+/// The inline style that puts a square at its column and row (0..8, from the top left).
+fn placement((column, row): (u8, u8)) -> String {
+    let step = 12.5;
+    format!(
+        "left: {}%; top: {}%;",
+        f64::from(column) * step,
+        f64::from(row) * step
+    )
 }
 
 /// A square of the board.
@@ -24,25 +60,11 @@ pub fn SquareView(
     /// Column and row on screen (0..8, from the top left).
     #[prop(into)]
     cell: Signal<(u8, u8)>,
-    /// The square holds the selected piece.
+    /// The marks on it.
     #[prop(into)]
-    selected: Signal<bool>,
-    /// The selected piece may move here.
-    #[prop(into)]
-    target: Signal<bool>,
-    /// The last move started or ended here.
-    #[prop(into)]
-    last_move: Signal<bool>,
-    /// A king in check stands here.
-    #[prop(into)]
-    check: Signal<bool>,
-    /// The square is marked (a hint's piece).
-    #[prop(into)]
-    marked: Signal<bool>,
-    /// The piece on this square is being dragged away.
-    #[prop(into)]
-    dragged: Signal<bool>,
-    /// When the piece just arrived: the offset (columns, rows) it came from.
+    marks: Signal<SquareMarks>,
+    /// When the piece just arrived: the offset (columns, rows) it came from. Read
+    /// only when the piece changes.
     #[prop(into)]
     arrive_from: Signal<Option<(i8, i8)>>,
     /// Enter or Space on the focused square.
@@ -57,19 +79,20 @@ pub fn SquareView(
             None => name.clone(),
         }
     };
-    let style = move || {
-        let (column, row) = cell.get();
-        format!("grid-column: {}; grid-row: {};", column + 1, row + 1)
-    };
-    // Coordinates as on lichess: ranks along the left edge, files along the bottom.
-    let rank_label = move || (cell.get().0 == 0).then(|| square.rank().char().to_string());
-    let file_label = move || (cell.get().1 == 7).then(|| square.file().char().to_string());
-    let piece_view = move || {
-        piece.get().map(|piece| {
-            let arrive_from = arrive_from.get_untracked();
-            view! { <PieceView piece=piece arrive_from=arrive_from /> }
-        })
-    };
+    // A piece that arrives by the last move slides in from where it came from.
+    let piece_ref = NodeRef::<Div>::new();
+    Effect::new(move |previous: Option<Option<Piece>>| {
+        let now = piece.get();
+        if previous.is_some_and(|before| before != now)
+            && now.is_some()
+            && let Some(offset) = arrive_from.get_untracked()
+            && let Some(element) = piece_ref.get_untracked()
+        {
+            // Without the animation the piece simply appears on its square.
+            let _ = slide_in(&element, offset);
+        }
+        now
+    });
     let on_keydown = move |event: KeyboardEvent| {
         if event.key() == "Enter" || event.key() == " " {
             event.prevent_default();
@@ -82,22 +105,36 @@ pub fn SquareView(
             class:light=light
             class:dark=!light
             class:occupied=move || piece.with(Option::is_some)
-            class:dragged=dragged
+            class:dragged=move || marks.with(|m| m.dragged)
+            class:arrival=move || marks.with(|m| m.arrival)
             data-square=name
-            data-selected=move || flag(selected.get())
-            data-legal=move || flag(target.get())
-            data-last-move=move || flag(last_move.get())
-            data-check=move || flag(check.get())
-            data-hint=move || flag(marked.get())
-            style=style
+            data-selected=move || flag(marks.with(|m| m.selected))
+            data-legal=move || flag(marks.with(|m| m.legal))
+            data-last-move=move || flag(marks.with(|m| m.last_move))
+            data-check=move || flag(marks.with(|m| m.check))
+            data-hint=move || flag(marks.with(|m| m.hint))
+            style=move || placement(cell.get())
             role="button"
             tabindex="0"
             aria-label=label
             on:keydown=on_keydown
         >
-            {piece_view}
-            <span class="coord coord-rank" aria-hidden="true">{rank_label}</span>
-            <span class="coord coord-file" aria-hidden="true">{file_label}</span>
+            <div
+                class="piece"
+                data-piece=move || piece.get().map(piece_code)
+                node_ref=piece_ref
+            ></div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placement_is_in_eighths_of_the_board() {
+        assert_eq!(placement((0, 0)), "left: 0%; top: 0%;");
+        assert_eq!(placement((3, 7)), "left: 37.5%; top: 87.5%;");
     }
 }

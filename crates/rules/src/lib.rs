@@ -39,6 +39,9 @@
 //! - Text: [`Game::fen`], [`Game::fen_at`], [`Game::to_pgn`] ([`PgnTags`]),
 //!   [`Game::from_pgn`]; storage: [`Game::encode`], [`Game::decode`]
 //!   ([`GameRecord`]).
+//! - Game review: [`Eval`] (an engine's evaluation, from White's side),
+//!   [`winning_chances`], [`judge_move`] ([`Judgement`]), [`move_accuracy`],
+//!   [`game_accuracy`], [`GameReview`] ([`PlyReview`], [`SideSummary`]).
 //! - Errors, one per domain: [`FenError`], [`PlayError`], [`PgnError`],
 //!   [`RecordError`].
 #![warn(missing_docs)]
@@ -53,6 +56,7 @@ mod pgn_import;
 mod ply;
 mod query;
 mod record;
+mod review;
 mod time_control;
 
 pub use shakmaty;
@@ -66,6 +70,11 @@ pub use pgn_export::PgnTags;
 pub use ply::Ply;
 pub use query::BoardView;
 pub use record::{GameRecord, RecordEnd, RecordSide};
+pub use review::{
+    CP_CEILING, Eval, GameReview, Judgement, ParseEvalError, PlyReview, SideSummary,
+    WINNING_CHANCES_MULTIPLIER, WON_CP, game_accuracy, judge_move, move_accuracy, win_percent,
+    winning_chances,
+};
 pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_clock};
 
 // The types every caller needs, so `use gambit_rules::{Color, Square, ...}` works

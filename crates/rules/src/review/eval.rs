@@ -1,0 +1,153 @@
+//! An engine evaluation of a position, from White's side, and its PGN text
+//! (`0.31`, `-3.00`, `#3`, `#-2`, as in lichess's `[%eval …]` comments).
+
+use std::{fmt, str::FromStr};
+
+use shakmaty::Color;
+use thiserror::Error;
+
+/// An engine's verdict on a position, always from White's side (positive:
+/// White is better), as PGN `[%eval]` comments and the move list show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns: `Cp(31)` is White a third of a pawn up, `Cp(-300)` Black
+    /// three pawns up.
+    Cp(i32),
+    /// A forced mate: `winner` mates in `moves` moves; `moves == 0` is a
+    /// position where the side to move is already checkmated.
+    Mate {
+        /// The side that mates.
+        winner: Color,
+        /// Full moves of the mating side until mate.
+        moves: u32,
+    },
+}
+
+impl Eval {
+    /// Mate in `n` with the sign convention of UCI and PGN: positive when
+    /// White mates, negative when Black mates (`Eval::mate(-2)` is `#-2`).
+    /// `0` counts as Black being mated; use [`Eval::Mate`] to say otherwise.
+    pub fn mate(n: i32) -> Eval {
+        Eval::Mate {
+            winner: if n >= 0 { Color::White } else { Color::Black },
+            moves: n.unsigned_abs(),
+        }
+    }
+
+    /// The same evaluation seen from `color`'s side: centipawns negated for
+    /// Black, the mate unchanged (it names its winner).
+    pub(crate) fn cp_for(self, color: Color) -> Option<i32> {
+        match self {
+            Eval::Cp(cp) => Some(if color == Color::White { cp } else { -cp }),
+            Eval::Mate { .. } => None,
+        }
+    }
+
+    /// Centipawns from White's side with a mate counted as the ceiling
+    /// (±[`CP_CEILING`](crate::CP_CEILING)) and other values clamped to it,
+    /// as lichess does before computing accuracy.
+    pub fn capped_cp(self) -> i32 {
+        let ceiling = crate::CP_CEILING;
+        match self {
+            Eval::Cp(cp) => cp.clamp(-ceiling, ceiling),
+            Eval::Mate {
+                winner: Color::White,
+                ..
+            } => ceiling,
+            Eval::Mate {
+                winner: Color::Black,
+                ..
+            } => -ceiling,
+        }
+    }
+}
+
+/// As in PGN `[%eval]`: pawns with two decimals (`0.31`, `-3.00`), or `#3`
+/// / `#-3` for a mate by White / Black.
+impl fmt::Display for Eval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Eval::Cp(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+            Eval::Mate { winner, moves } => {
+                let sign = if winner == Color::Black { "-" } else { "" };
+                write!(f, "#{sign}{moves}")
+            }
+        }
+    }
+}
+
+/// Text that is not an evaluation.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("not an evaluation: '{0}'")]
+pub struct ParseEvalError(pub String);
+
+/// Reads what follows `%eval` in PGN: `0.31`, `+1.5`, `-3`, `#3`, `#-2`, and
+/// the same with a search depth after a comma (`0.31,20`, as some tools
+/// write it; the depth is ignored). Pawn values beyond ±1000 are refused.
+impl FromStr for Eval {
+    type Err = ParseEvalError;
+
+    fn from_str(text: &str) -> Result<Eval, ParseEvalError> {
+        let error = || ParseEvalError(text.to_owned());
+        let value = text.split(',').next().unwrap_or_default().trim();
+        if let Some(mate) = value.strip_prefix('#') {
+            let (winner, digits) = match mate.strip_prefix('-') {
+                Some(rest) => (Color::Black, rest),
+                None => (Color::White, mate.strip_prefix('+').unwrap_or(mate)),
+            };
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(error());
+            }
+            let moves = digits.parse().map_err(|_| error())?;
+            return Ok(Eval::Mate { winner, moves });
+        }
+        let plausible = !value.is_empty()
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+'));
+        if !plausible {
+            return Err(error());
+        }
+        let pawns: f64 = value.parse().map_err(|_| error())?;
+        if !pawns.is_finite() || pawns.abs() > 1000.0 {
+            return Err(error());
+        }
+        // At most 100 000 centipawns after the check above: no overflow.
+        Ok(Eval::Cp((pawns * 100.0).round() as i32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips() {
+        for (eval, text) in [
+            (Eval::Cp(31), "0.31"),
+            (Eval::Cp(-5), "-0.05"),
+            (Eval::Cp(-300), "-3.00"),
+            (Eval::Cp(0), "0.00"),
+            (Eval::mate(3), "#3"),
+            (Eval::mate(-2), "#-2"),
+        ] {
+            assert_eq!(eval.to_string(), text);
+            assert_eq!(text.parse::<Eval>(), Ok(eval));
+        }
+    }
+
+    #[test]
+    fn other_spellings_are_read() {
+        assert_eq!("+1.5".parse::<Eval>(), Ok(Eval::Cp(150)));
+        assert_eq!("-3".parse::<Eval>(), Ok(Eval::Cp(-300)));
+        assert_eq!("0.31,20".parse::<Eval>(), Ok(Eval::Cp(31)));
+        assert_eq!("#+4".parse::<Eval>(), Ok(Eval::mate(4)));
+        for bad in ["", "#", "#x", "abc", "1e9", "NaN", "inf", "2000"] {
+            assert!(bad.parse::<Eval>().is_err(), "{bad}");
+        }
+    }
+}

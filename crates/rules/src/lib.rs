@@ -41,7 +41,9 @@
 //!   ([`GameRecord`]).
 //! - Game review: [`Eval`] (an engine's evaluation, from White's side),
 //!   [`winning_chances`], [`judge_move`] ([`Judgement`]), [`move_accuracy`],
-//!   [`game_accuracy`], [`GameReview`] ([`PlyReview`], [`SideSummary`]).
+//!   [`game_accuracy`], [`GameReview`] ([`PlyReview`], [`SideSummary`]);
+//!   PGN with analysis: [`Game::to_pgn_annotated`],
+//!   [`Game::from_pgn_annotated`] ([`AnnotatedGame`], [`MoveAnnotation`]).
 //! - Errors, one per domain: [`FenError`], [`PlayError`], [`PgnError`],
 //!   [`RecordError`].
 #![warn(missing_docs)]
@@ -71,9 +73,9 @@ pub use ply::Ply;
 pub use query::BoardView;
 pub use record::{GameRecord, RecordEnd, RecordSide};
 pub use review::{
-    CP_CEILING, Eval, GameReview, Judgement, ParseEvalError, PlyReview, SideSummary,
-    WINNING_CHANCES_MULTIPLIER, WON_CP, game_accuracy, judge_move, move_accuracy, win_percent,
-    winning_chances,
+    AnnotatedGame, CP_CEILING, Eval, GameReview, Judgement, MoveAnnotation, ParseEvalError,
+    PlyReview, SideSummary, WINNING_CHANCES_MULTIPLIER, WON_CP, game_accuracy, judge_move,
+    move_accuracy, win_percent, winning_chances,
 };
 pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_clock};
 

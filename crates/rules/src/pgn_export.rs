@@ -60,6 +60,14 @@ pub(crate) const DERIVED_TAGS: [&str; 11] = [
 
 const MAX_LINE: usize = 80;
 
+/// What an annotated export adds after one move: NAGs (`$2`) and `[%…]`
+/// commands, written in one comment before the clock.
+#[derive(Debug, Default)]
+pub(crate) struct MoveExtras {
+    pub(crate) nags: Vec<u8>,
+    pub(crate) commands: Vec<String>,
+}
+
 impl Game {
     /// The game as PGN.
     ///
@@ -70,6 +78,16 @@ impl Game {
     /// followed by a `{ [%clk h:mm:ss] }` comment. Movetext lines are at most 80
     /// characters and end with the result (`*` while the game is in progress).
     pub fn to_pgn(&self, tags: &PgnTags) -> String {
+        self.to_pgn_with(tags, &|_| MoveExtras::default())
+    }
+
+    /// As [`to_pgn`](Game::to_pgn), with NAGs and `[%…]` commands after
+    /// each move from `extras` (given the 0-based index of the ply).
+    pub(crate) fn to_pgn_with(
+        &self,
+        tags: &PgnTags,
+        extras: &dyn Fn(usize) -> MoveExtras,
+    ) -> String {
         let mut out = String::new();
         let seven = [
             ("Event", &tags.event),
@@ -99,12 +117,12 @@ impl Game {
             push_tag(&mut out, "Termination", outcome.termination());
         }
         out.push('\n');
-        wrap(&mut out, &self.movetext_tokens());
+        wrap(&mut out, &self.movetext_tokens(extras));
         out
     }
 
     /// Move numbers, moves, clock comments and the result, one token each.
-    fn movetext_tokens(&self) -> Vec<String> {
+    fn movetext_tokens(&self, extras: &dyn Fn(usize) -> MoveExtras) -> Vec<String> {
         let mut tokens = Vec::new();
         let mut need_number = true;
         for (index, ply) in self.plies().iter().enumerate() {
@@ -117,8 +135,13 @@ impl Game {
             }
             tokens.push(ply.san.clone());
             need_number = false;
+            let MoveExtras { nags, mut commands } = extras(index);
+            tokens.extend(nags.iter().map(|nag| format!("${nag}")));
             if let Some(ms) = ply.clock_ms {
-                tokens.push(format!("{{ [%clk {}] }}", format_clock(ms)));
+                commands.push(format!("[%clk {}]", format_clock(ms)));
+            }
+            if !commands.is_empty() {
+                tokens.push(format!("{{ {} }}", commands.join(" ")));
                 need_number = true;
             }
         }

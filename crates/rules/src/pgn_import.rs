@@ -1,8 +1,10 @@
 //! PGN import: the first game of a text, main line only.
 //!
-//! `pgn-reader` tokenises; this module replays the moves. Comments, NAGs and
-//! variations are skipped, except `[%clk]` readings in comments, which become
-//! the clocks of the plies they follow.
+//! `pgn-reader` tokenises; this module replays the moves. Variations are
+//! skipped (read, not rejected). `[%clk]` readings in comments become the
+//! clocks of the plies they follow; `[%eval]` readings, NAGs (`$2`, `?!`)
+//! and the text of comments are kept per ply for
+//! [`Game::from_pgn_annotated`](crate::Game::from_pgn_annotated).
 //!
 //! Results: an ending found on the board (checkmate, stalemate, insufficient
 //! material, threefold repetition, fifty-move rule) always wins over the
@@ -26,7 +28,7 @@ use shakmaty::{
 
 use crate::{
     Game, Outcome, PgnError, PgnMoveError, PgnTags, Reason, TimeControl, fen,
-    pgn_export::DERIVED_TAGS, time_control::clock_in_comment,
+    pgn_export::DERIVED_TAGS, review::MoveAnnotation, time_control::clock_in_comment,
 };
 
 impl Game {
@@ -49,14 +51,27 @@ impl Game {
     ///
     /// As [`from_pgn`](Game::from_pgn).
     pub fn from_pgn_with_tags(pgn: &str) -> Result<(Game, PgnTags), PgnError> {
-        let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
-        let parsed = match reader.read_game(&mut Collector) {
-            Ok(Some(parsed)) if parsed.seen_anything() => parsed,
-            Ok(_) => return Err(PgnError::NoGame),
-            Err(err) => return Err(PgnError::Syntax(err.to_string())),
-        };
-        parsed.into_game()
+        read_pgn(pgn).map(|(game, tags, _)| (game, tags))
     }
+}
+
+/// The first game of a PGN text, its tags, and what the PGN said about each
+/// main-line move (one [`MoveAnnotation`] per ply).
+pub(crate) fn read_pgn(pgn: &str) -> Result<(Game, PgnTags, Vec<MoveAnnotation>), PgnError> {
+    let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
+    let parsed = match reader.read_game(&mut Collector) {
+        Ok(Some(parsed)) if parsed.seen_anything() => parsed,
+        Ok(_) => return Err(PgnError::NoGame),
+        Err(err) => return Err(PgnError::Syntax(err.to_string())),
+    };
+    parsed.into_game()
+}
+
+/// A main-line move as read, with what followed it.
+struct ParsedMove {
+    san: SanPlus,
+    clock_ms: Option<u64>,
+    annotation: MoveAnnotation,
 }
 
 /// What the reader found, before any move is checked.
@@ -69,7 +84,7 @@ struct Parsed {
     time_control: Option<String>,
     termination: Option<String>,
     result_tag: Option<String>,
-    moves: Vec<(SanPlus, Option<u64>)>,
+    moves: Vec<ParsedMove>,
     result_token: Option<pgn_reader::Outcome>,
 }
 
@@ -78,7 +93,7 @@ impl Parsed {
         self.any_tag || !self.moves.is_empty() || self.result_token.is_some()
     }
 
-    fn into_game(self) -> Result<(Game, PgnTags), PgnError> {
+    fn into_game(self) -> Result<(Game, PgnTags, Vec<MoveAnnotation>), PgnError> {
         if let Some(variant) = &self.variant {
             let name = variant.trim().to_ascii_lowercase();
             if !matches!(name.as_str(), "" | "standard" | "chess" | "from position") {
@@ -95,21 +110,23 @@ impl Parsed {
                 .as_deref()
                 .and_then(|text| text.parse::<TimeControl>().ok()),
         );
-        for (san_plus, clock_ms) in &self.moves {
-            let mv = to_move(game.position(), san_plus.san).map_err(|kind| PgnError::Move {
+        let mut annotations = Vec::with_capacity(self.moves.len());
+        for parsed in &self.moves {
+            let mv = to_move(game.position(), parsed.san.san).map_err(|kind| PgnError::Move {
                 number: game.position().fullmoves().get(),
                 color: game.position().turn(),
-                san: san_plus.to_string(),
+                san: parsed.san.to_string(),
                 kind,
             })?;
-            game.push(mv, *clock_ms);
+            game.push(mv, parsed.clock_ms);
+            annotations.push(parsed.annotation.clone());
         }
         if let (false, Some(result)) = (game.is_over(), self.result()) {
             let outcome = declared_outcome(game.position(), result, self.termination.as_deref());
             // Cannot fail: the game is not over.
             let _ = game.end(outcome);
         }
-        Ok((game, self.tags))
+        Ok((game, self.tags, annotations))
     }
 
     /// The result token of the movetext, or else the `Result` tag.
@@ -194,14 +211,29 @@ impl Visitor for Collector {
     }
 
     fn san(&mut self, parsed: &mut Parsed, san_plus: SanPlus) -> ControlFlow<Parsed> {
-        parsed.moves.push((san_plus, None));
+        parsed.moves.push(ParsedMove {
+            san: san_plus,
+            clock_ms: None,
+            annotation: MoveAnnotation::default(),
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, parsed: &mut Parsed, nag: pgn_reader::Nag) -> ControlFlow<Parsed> {
+        if let Some(last) = parsed.moves.last_mut() {
+            last.annotation.nags.push(nag.0);
+        }
         ControlFlow::Continue(())
     }
 
     fn comment(&mut self, parsed: &mut Parsed, comment: RawComment<'_>) -> ControlFlow<Parsed> {
         let text = String::from_utf8_lossy(comment.as_bytes());
-        if let (Some(clock), Some(last)) = (clock_in_comment(&text), parsed.moves.last_mut()) {
-            last.1 = Some(clock);
+        // A comment before the first move is about the game, not a move.
+        if let Some(last) = parsed.moves.last_mut() {
+            if let Some(clock) = clock_in_comment(&text) {
+                last.clock_ms = Some(clock);
+            }
+            last.annotation.add_comment(&text);
         }
         ControlFlow::Continue(())
     }

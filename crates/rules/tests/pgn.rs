@@ -4,7 +4,9 @@
 mod common;
 
 use common::game_after;
-use gambit_rules::{Color, Game, Outcome, PgnError, PgnMoveError, PgnTags, Reason, TimeControl};
+use gambit_rules::{
+    Color, Eval, Game, Outcome, PgnError, PgnMoveError, PgnTags, Reason, TimeControl,
+};
 
 /// Morphy v the Duke of Brunswick and Count Isouard, Paris 1858 (the Opera Game).
 const OPERA_GAME: &str = r#"[Event "Paris Opera"]
@@ -163,6 +165,28 @@ fn comments_nags_and_variations_are_skipped() {
         ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
     );
     assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn comments_and_nags_are_kept_per_ply() {
+    let pgn = "{game comment} 1. e4 {best by test} e5?! (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 Nc6!! \
+               { [%eval 0.4] [%clk 0:01:00] } *";
+    let annotated = Game::from_pgn_annotated(pgn).unwrap();
+    let read: Vec<_> = annotated
+        .moves
+        .iter()
+        .map(|m| (m.nags.clone(), m.comment.as_deref(), m.eval))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (vec![], Some("best by test"), None),
+            (vec![6], None, None),
+            (vec![1], None, None),
+            (vec![3], None, Some(Eval::Cp(40))),
+        ]
+    );
+    assert_eq!(annotated.game.plies()[3].clock_ms, Some(60_000));
 }
 
 #[test]

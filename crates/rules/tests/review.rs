@@ -1,9 +1,13 @@
 //! Game review: win chances, move judgements, accuracy and the per-side
-//! summary against hand-computed values.
+//! summary against hand-computed values, and PGN with analysis (lichess and
+//! chess.com exports in, `[%eval]` and NAGs out and back).
 
+mod common;
+
+use common::game_after;
 use gambit_rules::{
-    Color, Eval, GameReview, Judgement, game_accuracy, judge_move, move_accuracy, win_percent,
-    winning_chances,
+    Color, Eval, Game, GameReview, Judgement, MoveAnnotation, PgnTags, game_accuracy, judge_move,
+    move_accuracy, win_percent, winning_chances,
 };
 
 fn close(actual: f64, expected: f64) -> bool {
@@ -225,6 +229,9 @@ fn side_accuracy_is_lichess_weighted_and_harmonic_mean() {
 
 // ----- the summary --------------------------------------------------------
 
+/// The Blackburne Shilling trap: White takes the bait and is mated.
+const TRAP: &str = "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4+ Be2 Nf3#";
+
 /// Plausible evaluations of the trap's positions (White's side).
 fn trap_evals() -> Vec<Eval> {
     let mut evals: Vec<Eval> = [15, 30, 25, 30, 20, 20, 90, 180, 190, -350, -340, -400, -500]
@@ -295,4 +302,144 @@ fn review_counts_marks_per_side() {
     let partial = GameReview::new(Color::White, &evals[..7], &[]);
     assert_eq!(partial.plies.len(), 6);
     assert_eq!(partial.side(Color::Black).inaccuracies, 1);
+}
+
+// ----- PGN with analysis --------------------------------------------------
+
+/// A lichess export: evaluations and clocks in one comment, the marks as
+/// glyphs, lichess's advice comments and a variation for the better move.
+const LICHESS_EXPORT: &str = r#"[Event "Rated Blitz game"]
+[Site "https://lichess.org/abcdefgh"]
+[Date "2024.03.01"]
+[White "alice"]
+[Black "bob"]
+[Result "0-1"]
+[TimeControl "180+2"]
+[Termination "Normal"]
+[Annotator "lichess.org"]
+
+1. e4 { [%eval 0.3] [%clk 0:03:00] } 1... e5 { [%eval 0.25] [%clk 0:03:00] }
+2. Nf3 { [%eval 0.3] [%clk 0:02:59] } 2... Nc6 { [%eval 0.2] [%clk 0:02:58] }
+3. Bc4 { [%eval 0.2] [%clk 0:02:57] } 3... Nd4?! { (0.20 → 0.90) Inaccuracy.
+Nxe4 was best. } { [%eval 0.9] [%clk 0:02:50] } (3... Nf6 4. Ng5 d5) 4. Nxe5
+{ [%eval 1.8] [%clk 0:02:45] } 4... Qg5 { [%eval 1.9] [%clk 0:02:40] } 5.
+Nxf7?? { (1.90 → -3.50) Blunder. Bxf7+ was best. } { [%eval -3.5] [%clk
+0:02:30] } (5. Bxf7+ Ke7 6. O-O) 5... Qxg2 { [%eval -3.4] [%clk 0:02:35] } 6.
+Rf1 { [%eval -4.0] [%clk 0:02:20] } 6... Qxe4+ { [%eval -5.0] [%clk 0:02:30] }
+7. Be2 $4 { [%eval #-1] [%clk 0:02:10] } 7... Nf3# { [%clk 0:02:29] } { White
+is checkmated } 0-1
+"#;
+
+#[test]
+fn a_lichess_export_imports_with_its_analysis() {
+    let annotated = Game::from_pgn_annotated(LICHESS_EXPORT).unwrap();
+    let game = &annotated.game;
+    assert_eq!(game.san_moves().collect::<Vec<_>>().join(" "), TRAP);
+    assert_eq!(
+        game.outcome(),
+        Some(gambit_rules::Outcome::checkmate(Color::Black))
+    );
+    assert_eq!(annotated.tags.white, "alice");
+    assert_eq!(annotated.moves.len(), 14);
+    let evals: Vec<_> = annotated.moves.iter().map(|m| m.eval).collect();
+    assert_eq!(evals[0], Some(Eval::Cp(30)));
+    assert_eq!(evals[8], Some(Eval::Cp(-350)));
+    assert_eq!(evals[12], Some(Eval::mate(-1)));
+    assert_eq!(evals[13], None);
+    let marks: Vec<_> = annotated
+        .moves
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.judgement().map(|j| (i + 1, j)))
+        .collect();
+    assert_eq!(
+        marks,
+        [
+            (6, Judgement::Inaccuracy),
+            (9, Judgement::Blunder),
+            (13, Judgement::Blunder)
+        ]
+    );
+    assert_eq!(
+        annotated.moves[5].comment.as_deref(),
+        Some("(0.20 → 0.90) Inaccuracy. Nxe4 was best.")
+    );
+    assert_eq!(
+        annotated.moves[13].comment.as_deref(),
+        Some("White is checkmated")
+    );
+    assert_eq!(annotated.moves[0].comment, None);
+    // Clocks, as before.
+    assert_eq!(game.plies()[8].clock_ms, Some(150_000));
+    // Evaluations for a review: all but the last move have one.
+    assert_eq!(annotated.evals(Eval::Cp(15)), None);
+}
+
+#[test]
+fn a_chess_com_export_imports() {
+    let pgn = r#"[Event "Live Chess"]
+[Site "Chess.com"]
+[Result "*"]
+[TimeControl "600"]
+
+1. d4 {[%clk 0:09:58.5]} 1... d5 {[%clk 0:09:57.1]} 2. c4 {[%clk 0:09:55]} 2...
+e6 {[%clk 0:09:50.2]} *"#;
+    let annotated = Game::from_pgn_annotated(pgn).unwrap();
+    assert_eq!(
+        annotated.game.san_moves().collect::<Vec<_>>(),
+        ["d4", "d5", "c4", "e6"]
+    );
+    assert_eq!(annotated.game.plies()[0].clock_ms, Some(598_500));
+    assert!(
+        annotated
+            .moves
+            .iter()
+            .all(|m| *m == MoveAnnotation::default())
+    );
+}
+
+#[test]
+fn our_analysis_export_imports_with_the_same_evals_and_marks() {
+    let mut game = game_after(None, TRAP);
+    game.set_last_clock(Some(149_000));
+    let evals = trap_evals();
+    let review = GameReview::new(Color::White, &evals, &[]);
+    let tags = PgnTags {
+        white: "alice".to_owned(),
+        ..PgnTags::default()
+    };
+    let pgn = game.to_pgn_annotated(&tags, &review.annotations());
+    // The movetext with its line breaks as spaces.
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("1. e4 { [%eval 0.30] } 1... e5 { [%eval 0.25] } 2. Nf3"),
+        "{pgn}"
+    );
+    assert!(flat.contains("3... Nd4 $6 { [%eval 0.90] }"), "{pgn}");
+    assert!(flat.contains("5. Nxf7 $4 { [%eval -3.50] }"), "{pgn}");
+    assert!(flat.contains("7. Be2 $4 { [%eval #-1] }"), "{pgn}");
+    assert!(
+        flat.contains("7... Nf3# { [%eval #-0] [%clk 0:02:29] } 0-1"),
+        "{pgn}"
+    );
+    for line in pgn.lines() {
+        assert!(line.len() <= 80, "{line:?}");
+    }
+    let again = Game::from_pgn_annotated(&pgn).unwrap();
+    assert_eq!(again.game, game);
+    assert_eq!(again.tags, tags);
+    assert_eq!(again.moves, review.annotations());
+    assert_eq!(again.evals(evals[0]), Some(evals.clone()));
+    let marks: Vec<_> = again.moves.iter().map(MoveAnnotation::judgement).collect();
+    let expected: Vec<_> = review.plies.iter().map(|p| p.judgement).collect();
+    assert_eq!(marks, expected);
+}
+
+#[test]
+fn plain_export_is_unchanged_by_empty_annotations() {
+    let game = game_after(None, "e4 e5 Nf3");
+    let tags = PgnTags::default();
+    assert_eq!(game.to_pgn_annotated(&tags, &[]), game.to_pgn(&tags));
+    let blank = vec![MoveAnnotation::default(); 3];
+    assert_eq!(game.to_pgn_annotated(&tags, &blank), game.to_pgn(&tags));
 }

@@ -85,6 +85,8 @@ struct Parsed {
     termination: Option<String>,
     result_tag: Option<String>,
     moves: Vec<ParsedMove>,
+    /// The start of a comment longer than the reader's buffer.
+    comment_start: Vec<u8>,
     result_token: Option<pgn_reader::Outcome>,
 }
 
@@ -226,8 +228,19 @@ impl Visitor for Collector {
         ControlFlow::Continue(())
     }
 
+    fn partial_comment(
+        &mut self,
+        parsed: &mut Parsed,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Parsed> {
+        parsed.comment_start.extend_from_slice(comment.as_bytes());
+        ControlFlow::Continue(())
+    }
+
     fn comment(&mut self, parsed: &mut Parsed, comment: RawComment<'_>) -> ControlFlow<Parsed> {
-        let text = String::from_utf8_lossy(comment.as_bytes());
+        let mut bytes = std::mem::take(&mut parsed.comment_start);
+        bytes.extend_from_slice(comment.as_bytes());
+        let text = String::from_utf8_lossy(&bytes);
         // A comment before the first move is about the game, not a move.
         if let Some(last) = parsed.moves.last_mut() {
             if let Some(clock) = clock_in_comment(&text) {

@@ -190,6 +190,21 @@ fn comments_and_nags_are_kept_per_ply() {
 }
 
 #[test]
+fn a_long_comment_is_read_whole() {
+    let words = "a long annotation ".repeat(2500);
+    let pgn = format!("1. e4 {{ {words}[%eval 0.25] [%clk 0:01:00] }} e5 *");
+    let annotated = Game::from_pgn_annotated(&pgn).unwrap();
+    // Longer than the reader's 16 KiB buffer: it arrives in pieces.
+    assert!(words.len() > 2 * 16 * 1024);
+    assert_eq!(
+        annotated.moves[0].comment.as_deref(),
+        Some(words.trim_end())
+    );
+    assert_eq!(annotated.moves[0].eval, Some(Eval::Cp(25)));
+    assert_eq!(annotated.game.plies()[0].clock_ms, Some(60_000));
+}
+
+#[test]
 fn only_the_first_game_is_read() {
     let pgn = "[Event \"one\"]\n\n1. e4 *\n\n[Event \"two\"]\n\n1. d4 *\n";
     let game = Game::from_pgn(pgn).unwrap();

@@ -63,7 +63,9 @@ impl Eval {
 }
 
 /// As in PGN `[%eval]`: pawns with two decimals (`0.31`, `-3.00`), or `#3`
-/// / `#-3` for a mate by White / Black.
+/// / `#-3` for a mate by White / Black. A position already checkmated is
+/// `#0` (White has mated) or `#-0` (Black has); lichess writes no
+/// evaluation there, and both read back.
 impl fmt::Display for Eval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -3,6 +3,7 @@
 
 use std::{fmt, str::FromStr};
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 use shakmaty::Color;
 use thiserror::Error;
 
@@ -123,6 +124,20 @@ impl FromStr for Eval {
     }
 }
 
+/// Stored (local storage, worker messages) as its PGN text: `"0.31"`, `"#-3"`.
+impl Serialize for Eval {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Eval {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Eval, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,6 +155,15 @@ mod tests {
             assert_eq!(eval.to_string(), text);
             assert_eq!(text.parse::<Eval>(), Ok(eval));
         }
+    }
+
+    #[test]
+    fn json_is_the_pgn_text() {
+        let evals = vec![Eval::Cp(-125), Eval::mate(2)];
+        let json = serde_json::to_string(&evals).unwrap();
+        assert_eq!(json, r##"["-1.25","#2"]"##);
+        assert_eq!(serde_json::from_str::<Vec<Eval>>(&json).unwrap(), evals);
+        assert!(serde_json::from_str::<Eval>(r#""x""#).is_err());
     }
 
     #[test]

@@ -27,12 +27,16 @@
 //!   only one that does not lose) is not marked: the caller says so with a
 //!   flag, since only it knows the other moves' evaluations.
 
+use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::{Eval, winning_chances};
 
 /// How bad a move was, from the drop in the mover's winning chances.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Stored by its [`name`](Judgement::name): `"inaccuracy"`, `"mistake"`,
+/// `"blunder"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Judgement {
     /// `?!`: the mover's winning chances dropped by at least 0.1.
     Inaccuracy,
@@ -159,9 +163,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nags_round_trip() {
+    fn nags_and_stored_names_round_trip() {
         for judgement in Judgement::ALL {
             assert_eq!(Judgement::from_nag(judgement.nag()), Some(judgement));
+            let json = serde_json::to_string(&judgement).unwrap();
+            assert_eq!(json, format!("\"{}\"", judgement.name()));
+            assert_eq!(serde_json::from_str::<Judgement>(&json).unwrap(), judgement);
         }
         assert_eq!(Judgement::from_nag(1), None);
     }

@@ -5,8 +5,9 @@
 //!
 //! Cheap per move, as lichess's board is: the light and dark squares are one
 //! background and the coordinates one overlay; each square reads its piece and marks
-//! through its own memo, so a move re-renders only the squares it changes; a press
-//! finds its square from the event's target without asking for the layout.
+//! from signals of its own, set only on a change, so a move re-renders only the
+//! squares it changes; a press finds its square from the event's target without
+//! asking for the layout.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
 use leptos::html::Div;
@@ -225,8 +226,7 @@ pub fn Board(
 
     let dragged_from = Memo::new(move |_| drag.with(|d| d.filter(|d| d.moved).map(|d| d.from)));
 
-    // Every square's marks in one pass; each square's memo below passes a change on
-    // only when its own marks change.
+    // Every square's marks in one pass.
     let marks = Memo::new(move |_| {
         let mut marks = [SquareMarks::default(); 64];
         if let Some(square) = selected.get() {
@@ -254,9 +254,38 @@ pub fn Board(
         marks
     });
 
+    // Each square's piece and marks in a signal of its own, set only when they change:
+    // a move notifies the few squares it changes, not 64 subscribers of one memo.
+    let square_pieces: [RwSignal<Option<Piece>>; 64] = std::array::from_fn(|index| {
+        let square = Square::ALL[index];
+        RwSignal::new(pieces.with_untracked(|pieces| pieces.piece_at(square)))
+    });
+    let square_marks: [RwSignal<SquareMarks>; 64] =
+        std::array::from_fn(|index| RwSignal::new(marks.with_untracked(|marks| marks[index])));
+    Effect::new(move |_| {
+        pieces.with(|pieces| {
+            for square in Square::ALL {
+                let piece = pieces.piece_at(square);
+                let signal = square_pieces[square.to_usize()];
+                if signal.get_untracked() != piece {
+                    signal.set(piece);
+                }
+            }
+        });
+    });
+    Effect::new(move |_| {
+        marks.with(|marks| {
+            for (signal, marks) in square_marks.iter().zip(marks) {
+                if signal.get_untracked() != *marks {
+                    signal.set(*marks);
+                }
+            }
+        });
+    });
+
     let squares = Square::ALL.into_iter().map(|square| {
-        let piece = Memo::new(move |_| pieces.with(|pieces| pieces.piece_at(square)));
-        let square_marks = Memo::new(move |_| marks.with(|marks| marks[square.to_usize()]));
+        let piece = square_pieces[square.to_usize()];
+        let square_marks = square_marks[square.to_usize()];
         let cell = Signal::derive(move || display_cell(square, orientation.get()));
         let arrive_from = Signal::derive(move || {
             let (from, to) = last_move.get()?;

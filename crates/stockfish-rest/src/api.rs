@@ -15,8 +15,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::{Value, json};
+use serde_json::json;
 use shakmaty::{Chess, Color, Position, Square};
+use stockfish_api::V2Answer;
 
 use crate::config::Config;
 use crate::engine_pool::{EnginePool, PoolError, PoolLimits};
@@ -92,10 +93,13 @@ async fn analyse(State(state): State<AppState>, RawQuery(query): RawQuery) -> Re
         FaultMode::Failure => return failure(StatusCode::OK, "injected failure"),
         FaultMode::IllegalMove => {
             let mv = illegal_move(&request.position);
-            return Json(json!({
-                "success": true, "evaluation": 0.0, "mate": null,
-                "bestmove": format!("bestmove {mv}"), "continuation": mv,
-            }))
+            return Json(V2Answer {
+                success: Some(true),
+                evaluation: Some(0.0),
+                bestmove: Some(format!("bestmove {mv}")),
+                continuation: Some(mv),
+                ..V2Answer::default()
+            })
             .into_response();
         }
     }
@@ -110,21 +114,22 @@ async fn analyse(State(state): State<AppState>, RawQuery(query): RawQuery) -> Re
                 -1
             };
             let (evaluation, mate) = match outcome.score {
-                Some(Score::Cp(cp)) => (json!(f64::from(cp * sign) / 100.0), Value::Null),
-                Some(Score::Mate(moves)) => (Value::Null, json!(moves * sign)),
-                None => (Value::Null, Value::Null),
+                Some(Score::Cp(cp)) => (Some(f64::from(cp * sign) / 100.0), None),
+                Some(Score::Mate(moves)) => (None, Some(moves * sign)),
+                None => (None, None),
             };
             let bestmove = match &outcome.ponder {
                 Some(ponder) => format!("bestmove {} ponder {ponder}", outcome.bestmove),
                 None => format!("bestmove {}", outcome.bestmove),
             };
-            Json(json!({
-                "success": true,
-                "evaluation": evaluation,
-                "mate": mate,
-                "bestmove": bestmove,
-                "continuation": outcome.pv.join(" "),
-            }))
+            Json(V2Answer {
+                success: Some(true),
+                evaluation,
+                mate,
+                bestmove: Some(bestmove),
+                continuation: Some(outcome.pv.join(" ")),
+                ..V2Answer::default()
+            })
             .into_response()
         }
         Err(error @ (PoolError::Busy | PoolError::QueueFull)) => {

@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod color_serde;
+pub mod persistence;
 pub mod prefs;
 pub mod saved;
 pub mod store;

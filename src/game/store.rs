@@ -1,8 +1,9 @@
 //! The game store: one `gambit_rules::Game` in a signal, plus what the page adds
 //! around it (the viewed ply, orientation, clocks, a draw offer, a pending promotion).
-//! Its signals are private: components read them through the accessors below (read-only
-//! signals and derived values), and every change goes through a method here, which
-//! keeps the clocks, sounds and storage in step.
+//! Its signals are private to the game module (`persistence.rs` restores and saves
+//! them): components read them through the accessors below (read-only signals and
+//! derived values), and every change goes through a method here, which keeps the clocks,
+//! sounds and storage in step.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Move, Position, Role, Square};
 use gambit_rules::{Game, Outcome, PlayError, Ply};
@@ -10,38 +11,36 @@ use leptos::prelude::*;
 
 use super::clock::{Clocks, Control};
 use super::prefs::sound_on;
-use super::saved::{Restored, SavedGame};
 use crate::sound::{self, Sound};
-use crate::storage;
 
 /// The reactive game of one page. Cheap to copy (signals only).
 #[derive(Debug, Clone, Copy)]
 pub struct GameStore {
     /// The game itself.
-    game: RwSignal<Game>,
+    pub(super) game: RwSignal<Game>,
     /// The ply on the board when browsing the history; `None` follows the game.
-    viewed: RwSignal<Option<usize>>,
+    pub(super) viewed: RwSignal<Option<usize>>,
     /// The colour at the bottom of the board.
-    orientation: RwSignal<Color>,
+    pub(super) orientation: RwSignal<Color>,
     /// The clocks, when the game has a time control.
-    clocks: RwSignal<Option<Clocks>>,
+    pub(super) clocks: RwSignal<Option<Clocks>>,
     /// The side that offered a draw, until it is accepted, declined or a move is made.
-    draw_offer: RwSignal<Option<Color>>,
+    pub(super) draw_offer: RwSignal<Option<Color>>,
     /// A pawn move waiting for the promotion piece: `(from, to)`.
-    promotion: RwSignal<Option<(Square, Square)>>,
+    pub(super) promotion: RwSignal<Option<(Square, Square)>>,
     /// A message for the player (a game that could not be restored, a rejected move).
-    notice: RwSignal<Option<String>>,
+    pub(super) notice: RwSignal<Option<String>>,
     /// Wall-clock milliseconds, ticking while a clock runs.
-    now: RwSignal<f64>,
+    pub(super) now: RwSignal<f64>,
     /// What the page keeps with its game (the computer page: the opponent), saved and
     /// followed across tabs with it.
-    attachment: RwSignal<Option<serde_json::Value>>,
+    pub(super) attachment: RwSignal<Option<serde_json::Value>>,
     /// Where the game is saved.
-    storage_key: &'static str,
+    pub(super) storage_key: &'static str,
     /// The text storage holds for this game, as far as this tab knows.
-    stored_text: StoredValue<Option<String>>,
+    pub(super) stored_text: StoredValue<Option<String>>,
     /// Whether changes are saved (not while unreadable data could not be set aside).
-    saving: StoredValue<bool>,
+    pub(super) saving: StoredValue<bool>,
 }
 
 /// Wall-clock milliseconds (`Date.now()`).
@@ -50,132 +49,9 @@ pub fn wall_clock_ms() -> f64 {
 }
 
 impl GameStore {
-    /// A store for the game saved under `storage_key`, restored from it when readable.
-    /// Unreadable data is set aside (kept under `<key>.unreadable.<time>`) and reported
-    /// in [`GameStore::notice`]; a fresh game starts then. When it cannot be set aside
-    /// (storage full), the fresh game is not saved, so the old data is never destroyed.
-    /// A change another tab makes to the same game is followed here.
-    pub fn load(storage_key: &'static str) -> GameStore {
-        let mut notice = None;
-        let mut saving = true;
-        let stored = match storage::read(storage_key) {
-            Ok(stored) => stored,
-            Err(reason) => {
-                notice = Some(format!("Games cannot be saved here: {reason}."));
-                None
-            }
-        };
-        let restored = stored
-            .as_deref()
-            .map(SavedGame::decode)
-            .and_then(|decoded| {
-                decoded
-                    .map_err(|reason| {
-                        let kept = storage::set_aside(storage_key);
-                        saving = kept.is_ok();
-                        notice = Some(match kept {
-                            Ok(_) => format!(
-                                "Your saved game could not be restored: {reason}. It was kept \
-                             aside. A new game starts."
-                            ),
-                            Err(error) => format!(
-                                "Your saved game could not be restored: {reason}. It could not \
-                             be kept aside ({error}), so it stays where it is and this new \
-                             game will not be saved."
-                            ),
-                        });
-                    })
-                    .ok()
-            });
-        let restored = restored.unwrap_or_else(|| Restored {
-            game: Game::new(),
-            clocks: None,
-            orientation: Color::White,
-            attachment: None,
-        });
-        let store = GameStore {
-            game: RwSignal::new(restored.game),
-            viewed: RwSignal::new(None),
-            orientation: RwSignal::new(restored.orientation),
-            clocks: RwSignal::new(restored.clocks),
-            attachment: RwSignal::new(restored.attachment),
-            draw_offer: RwSignal::new(None),
-            promotion: RwSignal::new(None),
-            notice: RwSignal::new(notice),
-            now: RwSignal::new(wall_clock_ms()),
-            storage_key,
-            stored_text: StoredValue::new(if saving { stored } else { None }),
-            saving: StoredValue::new(saving),
-        };
-        store.save_on_change();
-        store.follow_other_tabs();
-        store.tick_clocks();
-        store
-    }
-
-    /// Saves the game, clocks, orientation and attachment whenever one of them changes
-    /// (and differs from what storage holds).
-    fn save_on_change(self) {
-        Effect::new(move |_| {
-            let text = self.game.with(|game| {
-                SavedGame::new(
-                    game,
-                    self.clocks.get(),
-                    self.orientation.get(),
-                    self.attachment.get(),
-                )
-                .encode()
-            });
-            let unchanged = self
-                .stored_text
-                .with_value(|stored| stored.as_deref() == Some(text.as_str()));
-            if unchanged || !self.saving.get_value() {
-                return;
-            }
-            match storage::write(self.storage_key, &text) {
-                Ok(()) => self.stored_text.set_value(Some(text)),
-                Err(reason) => self
-                    .notice
-                    .set(Some(format!("The game could not be saved: {reason}."))),
-            }
-        });
-    }
-
-    /// Follows the game when another tab of the same page saves a change to it, so
-    /// that neither tab silently overwrites the other's moves.
-    fn follow_other_tabs(self) {
-        storage::on_change_elsewhere(self.storage_key, move |text| {
-            let Some(text) = text else { return };
-            let known = self
-                .stored_text
-                .try_with_value(|stored| stored.as_deref() == Some(text.as_str()))
-                .unwrap_or(true);
-            if known {
-                return;
-            }
-            let Ok(restored) = SavedGame::decode(&text) else {
-                return;
-            };
-            self.stored_text.set_value(Some(text));
-            self.saving.set_value(true);
-            self.game.set(restored.game);
-            self.clocks.set(restored.clocks);
-            self.orientation.set(restored.orientation);
-            self.attachment.set(restored.attachment);
-            self.viewed.set(None);
-            self.draw_offer.set(None);
-            self.promotion.set(None);
-            self.now.set(wall_clock_ms());
-            self.notice.set(Some(
-                "This game moved on in another tab; this tab now shows it as it is there."
-                    .to_owned(),
-            ));
-        });
-    }
-
     /// Advances [`GameStore::now`] ten times a second while a clock runs, and ends the
     /// game when a flag falls.
-    fn tick_clocks(self) {
+    pub(super) fn tick_clocks(self) {
         let handle = set_interval_with_handle(
             move || {
                 let running = self.clocks.with_untracked(|c| c.and_then(|c| c.running));

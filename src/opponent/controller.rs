@@ -10,11 +10,11 @@
 
 use gambit_protocol::{Limits, Score};
 use gambit_rules::Game;
-use gambit_rules::shakmaty::uci::UciMove;
-use gambit_rules::shakmaty::{CastlingMode, Color, Square};
+use gambit_rules::shakmaty::{CastlingMode, Color};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::assistant::Analysis;
 use super::engine_link::{EngineLink, SearchNews, SearchRequest};
 use super::failure::EngineFailure;
 use super::settings::{EngineChoice, Opponent};
@@ -26,12 +26,6 @@ const MIN_REPLY_MS: f64 = 300.0;
 
 /// Thinking time per move without clocks.
 const MOVETIME_MS: u32 = 1000;
-
-/// Thinking time of an analysis (evaluation bar, hint).
-const ANALYSIS_MS: u32 = 700;
-
-/// The level of an analysis: full strength.
-const ANALYSIS_LEVEL: u8 = 8;
 
 /// What the engine is doing, for the status line.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,31 +43,18 @@ pub struct Thinking {
     pub score: Option<Score>,
 }
 
-/// The built-in engine's analysis of one position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Analysis {
-    /// The request's id.
-    pub id: u64,
-    /// The game length (plies) of the analysed position.
-    pub ply: usize,
-    /// The evaluation for the side to move, once an iteration finished.
-    pub score: Option<Score>,
-    /// The best move's squares, once the search finished.
-    pub best: Option<(Square, Square)>,
-}
-
 /// The reactive state of the computer opponent. Cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Controller {
     /// The game.
     pub store: GameStore,
     /// The opponent, kept in the game's record.
-    opponent: Memo<Option<Opponent>>,
-    thinking: RwSignal<Option<Thinking>>,
+    pub(super) opponent: Memo<Option<Opponent>>,
+    pub(super) thinking: RwSignal<Option<Thinking>>,
     failure: RwSignal<Option<EngineFailure>>,
     worker_version: RwSignal<Option<String>>,
-    analysis: RwSignal<Option<Analysis>>,
-    link: StoredValue<EngineLink, LocalStorage>,
+    pub(super) analysis: RwSignal<Option<Analysis>>,
+    pub(super) link: StoredValue<EngineLink, LocalStorage>,
     rest_call: StoredValue<Option<web_sys::AbortController>, LocalStorage>,
 }
 
@@ -166,7 +147,7 @@ impl Controller {
     }
 
     /// Whether `id` is the analysis under way; `false` once the page is gone.
-    fn is_current_analysis(&self, id: u64) -> bool {
+    pub(super) fn is_current_analysis(&self, id: u64) -> bool {
         self.analysis
             .try_with_untracked(|a| a.as_ref().is_some_and(|a| a.id == id))
             .unwrap_or(false)
@@ -363,64 +344,10 @@ impl Controller {
         }
     }
 
-    // ---- Analysis of the person's position ----------------------------------
-
-    /// Asks the built-in engine (full strength, short time) about the current position
-    /// for the evaluation bar and hints, unless that analysis is already there or
-    /// under way. Only on the person's turn, so it never delays the computer's move.
-    pub fn analyse(&self) {
-        let len = self.store.game().with_untracked(Game::len);
-        let known = self
-            .analysis
-            .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
-        let human = self
-            .opponent
-            .with_untracked(|o| o.as_ref().map(|o| o.human));
-        let human_to_move = self
-            .store
-            .game()
-            .with_untracked(|g| Some(g.turn()) == human && !g.is_over());
-        if known || !human_to_move || self.thinking.with_untracked(Option::is_some) {
-            return;
-        }
-        if let Some(previous) = self.analysis.with_untracked(|a| a.as_ref().map(|a| a.id)) {
-            self.link.with_value(|link| link.cancel(previous));
-        }
-        let id = self.link.with_value(EngineLink::next_id);
-        self.analysis.set(Some(Analysis {
-            id,
-            ply: len,
-            score: None,
-            best: None,
-        }));
-        let controller = *self;
-        let request = self.search_request(ANALYSIS_LEVEL, ANALYSIS_MS);
-        self.link.with_value(|link| {
-            link.search(id, request, move |news| {
-                if controller.is_current_analysis(id) {
-                    controller.on_analysis(news);
-                }
-            });
-        });
-    }
-
-    fn on_analysis(&self, news: SearchNews) {
-        self.analysis.update(|slot| match (slot.as_mut(), news) {
-            (Some(analysis), SearchNews::Progress { score, .. }) => analysis.score = Some(score),
-            (Some(analysis), SearchNews::Done { uci, score }) => {
-                analysis.score = Some(score);
-                analysis.best = match UciMove::from_ascii(uci.as_bytes()) {
-                    Ok(UciMove::Normal { from, to, .. }) => Some((from, to)),
-                    _ => None,
-                };
-            }
-            // The bar and the hint stay empty; the next position asks again.
-            (_, SearchNews::Failed(_)) | (None, _) => *slot = None,
-        });
-    }
+    // ---- Shared by the move and the analysis ------------------------------
 
     /// The game as the worker wants it, at `level` with `movetime_ms`.
-    fn search_request(&self, level: u8, movetime_ms: u32) -> SearchRequest {
+    pub(super) fn search_request(&self, level: u8, movetime_ms: u32) -> SearchRequest {
         let (fen, moves) = self.store.game().with_untracked(|game| {
             (
                 game.start_fen(),

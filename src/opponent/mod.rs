@@ -7,10 +7,12 @@
 //!   spawn, terminate, its `error` event) and [`worker_bridge`] (gloo-worker);
 //! - [`stockfish_rest`]: the REST client;
 //! - [`failure`]: why no move came, as a type;
-//! - [`controller`]: the thin reactive layer the `/computer` page uses.
+//! - [`controller`]: the thin reactive layer the `/computer` page uses, and
+//!   [`assistant`]: its analysis of the person's position (evaluation bar, hint).
 //!
 //! The worker's side is the `gambit-worker` package (`crates/worker`).
 
+pub mod assistant;
 pub mod controller;
 pub mod engine_client;
 pub mod engine_link;

@@ -18,6 +18,19 @@ export async function startGame(page: Page, level: number, color: 'white' | 'bla
   await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
 }
 
+/** Starts a game against Stockfish over REST at `endpoint`, level 1, without a clock. */
+export async function startRestGame(page: Page, color: 'white' | 'black', endpoint: string) {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/computer');
+  await page.locator('[data-level="1"]').click();
+  await page.locator(`[data-color="${color}"]`).click();
+  await page.locator('[data-engine="stockfish"]').click();
+  await page.getByTestId('rest-endpoint').fill(endpoint);
+  await page.locator('[data-time-control="none"]').click();
+  await page.getByTestId('start-game').click();
+}
+
 export const moves = (page: Page) => page.locator('[data-testid="move-list"] [data-ply]');
 
 /** Plays the first legal move of the first own piece (in board order) that has one. */

@@ -3,7 +3,7 @@
 // not one `securitypolicyviolation` event (nor, through the fixture, any console error).
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { moves, openComputer, playAnyMove, startGame } from './computer-helpers';
+import { moves, openComputer, playAnyMove, startGame, startRestGame } from './computer-helpers';
 
 // The stockfish-rest of playwright.config.ts (GAMBIT_REST_URL: another one).
 const restEndpoint = process.env.GAMBIT_REST_URL ?? 'http://127.0.0.1:8091';
@@ -52,15 +52,7 @@ test('a game against the built-in engine breaks no rule of the policy', async ({
 
 test('a game against Stockfish over REST breaks no rule of the policy', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/computer');
-  await page.locator('[data-level="1"]').click();
-  await page.locator('[data-color="white"]').click();
-  await page.locator('[data-engine="stockfish"]').click();
-  await page.getByTestId('rest-endpoint').fill(restEndpoint);
-  await page.locator('[data-time-control="none"]').click();
-  await page.getByTestId('start-game').click();
+  await startRestGame(page, 'white', restEndpoint);
   await playShortGameAndResign(page, 4);
   await expect(page.getByTestId('engine-error')).toHaveCount(0);
   await expect(page.getByTestId('engine-status')).toContainText('Stockfish');

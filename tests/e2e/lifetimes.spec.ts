@@ -6,7 +6,7 @@
 // then checks the page still works. Any page error fails the spec (fixtures.ts).
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { openComputer, startGame } from './computer-helpers';
+import { openComputer, startGame, startRestGame } from './computer-helpers';
 import { square } from './helpers';
 
 /** Longer than the longest timer a computer page starts (1 s search + 10 s watchdog). */
@@ -57,15 +57,7 @@ test.describe('Stockfish over REST', () => {
 
   test('leaving /computer while a REST call is pending', async ({ page }) => {
     expect((await page.request.post(`${endpoint}/__fault/slow`)).ok()).toBe(true);
-    await page.goto('/');
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/computer');
-    await page.locator('[data-level="1"]').click();
-    await page.locator('[data-color="black"]').click();
-    await page.locator('[data-engine="stockfish"]').click();
-    await page.getByTestId('rest-endpoint').fill(endpoint);
-    await page.locator('[data-time-control="none"]').click();
-    await page.getByTestId('start-game').click();
+    await startRestGame(page, 'black', endpoint);
     await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
     await leaveAndOutwaitTimers(page);
   });

@@ -4,6 +4,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { square } from './helpers';
+import { startRestGame } from './computer-helpers';
 
 const endpoint = 'http://127.0.0.1:8091';
 const moves = (page: Page) => page.locator('[data-testid="move-list"] [data-ply]');
@@ -13,24 +14,12 @@ async function setFault(page: Page, mode: string) {
   expect(response.ok()).toBe(true);
 }
 
-async function startRestGame(page: Page, color: 'white' | 'black', base = endpoint) {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/computer');
-  await page.locator('[data-level="1"]').click();
-  await page.locator(`[data-color="${color}"]`).click();
-  await page.locator('[data-engine="stockfish"]').click();
-  await page.getByTestId('rest-endpoint').fill(base);
-  await page.locator('[data-time-control="none"]').click();
-  await page.getByTestId('start-game').click();
-}
-
 test.afterEach(async ({ page }) => {
   await setFault(page, 'none');
 });
 
 test('a game of several moves against Stockfish over REST', async ({ page }) => {
-  await startRestGame(page, 'white');
+  await startRestGame(page, 'white', endpoint);
   for (const [index, [from, to]] of [['e2', 'e4'], ['g1', 'f3'], ['f1', 'c4']].entries()) {
     await square(page, from).click();
     if ((await square(page, to).getAttribute('data-legal')) === null) {
@@ -60,7 +49,7 @@ for (const [mode, message] of faults) {
     }
     test('a clear message, the game kept, the built-in engine continues', async ({ page }) => {
       await setFault(page, mode);
-      await startRestGame(page, 'black');
+      await startRestGame(page, 'black', endpoint);
       const error = page.getByTestId('engine-error');
       await expect(error).toContainText(message);
       await expect(error).toContainText('Your game is kept');
@@ -74,7 +63,7 @@ for (const [mode, message] of faults) {
 
 test('a reply slower than the timeout is reported and the game goes on', async ({ page }) => {
   test.setTimeout(60_000);
-  await startRestGame(page, 'white');
+  await startRestGame(page, 'white', endpoint);
   await square(page, 'e2').click();
   await square(page, 'e4').click();
   await expect(moves(page)).toHaveCount(2, { timeout: 15_000 });

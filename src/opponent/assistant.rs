@@ -40,9 +40,7 @@ impl Controller {
         let known = self
             .analysis
             .with_untracked(|a| a.as_ref().is_some_and(|a| a.ply == len));
-        let human = self
-            .opponent
-            .with_untracked(|o| o.as_ref().map(|o| o.human));
+        let human = self.human_untracked();
         let human_to_move = self
             .store
             .game()

@@ -49,7 +49,7 @@ pub struct Controller {
     /// The game.
     pub store: GameStore,
     /// The opponent, kept in the game's record.
-    pub(super) opponent: Memo<Option<Opponent>>,
+    opponent: Memo<Option<Opponent>>,
     pub(super) thinking: RwSignal<Option<Thinking>>,
     failure: RwSignal<Option<EngineFailure>>,
     worker_version: RwSignal<Option<String>>,
@@ -122,7 +122,7 @@ impl Controller {
     /// Whether the computer should move now: a live game, not over, its side to move,
     /// and no failure waiting for the player.
     pub fn computers_turn(&self) -> bool {
-        let Some(human) = self.opponent.with(|o| o.as_ref().map(|o| o.human)) else {
+        let Some(human) = self.human() else {
             return false;
         };
         self.failure.with(Option::is_none)
@@ -134,9 +134,20 @@ impl Controller {
 
     /// The colour the person may move: theirs, when it is their turn and no search runs.
     pub fn movable(&self) -> Option<Color> {
-        let human = self.opponent.with(|o| o.as_ref().map(|o| o.human))?;
+        let human = self.human()?;
         let idle = self.thinking.with(Option::is_none);
         self.store.movable().filter(|&side| side == human && idle)
+    }
+
+    /// The colour the person plays, once a game is set up.
+    fn human(&self) -> Option<Color> {
+        self.opponent.with(|o| o.as_ref().map(|o| o.human))
+    }
+
+    /// [`Controller::human`] without tracking.
+    pub(super) fn human_untracked(&self) -> Option<Color> {
+        self.opponent
+            .with_untracked(|o| o.as_ref().map(|o| o.human))
     }
 
     /// Whether `id` is the move request under way; `false` once the page is gone.
@@ -171,8 +182,8 @@ impl Controller {
 
     /// Forgets the search in progress: its answer will be ignored.
     pub fn cancel(&self) {
-        if let Some(thinking) = self.thinking.get_untracked() {
-            self.link.with_value(|link| link.cancel(thinking.id));
+        if let Some(id) = self.thinking.with_untracked(|t| t.as_ref().map(|t| t.id)) {
+            self.link.with_value(|link| link.cancel(id));
         }
         self.abort_rest_call();
         self.thinking.set(None);
@@ -180,10 +191,7 @@ impl Controller {
 
     /// Takes back the person's last move (and the computer's reply to it).
     pub fn takeback(&self) {
-        let Some(human) = self
-            .opponent
-            .with_untracked(|o| o.as_ref().map(|o| o.human))
-        else {
+        let Some(human) = self.human_untracked() else {
             return;
         };
         self.cancel();
@@ -234,10 +242,7 @@ impl Controller {
 
     /// The thinking time for this move: a second, or less on a short clock.
     fn movetime_ms(&self) -> u32 {
-        let Some(human) = self
-            .opponent
-            .with_untracked(|o| o.as_ref().map(|o| o.human))
-        else {
+        let Some(human) = self.human_untracked() else {
             return MOVETIME_MS;
         };
         let now = wall_clock_ms();

@@ -65,8 +65,6 @@ struct LinkState {
     client: Option<EngineClient>,
     next_id: u64,
     searches: Vec<ActiveSearch>,
-    /// The worker's version, once it answered the ping.
-    version: Option<String>,
     /// Told the worker's version when it reports it.
     on_version: Rc<dyn Fn(String)>,
 }
@@ -85,7 +83,6 @@ impl EngineLink {
                 client: None,
                 next_id: 0,
                 searches: Vec::new(),
-                version: None,
                 on_version: Rc::new(on_version),
             })),
         }
@@ -143,13 +140,7 @@ impl EngineLink {
     /// Terminates the worker; the next search starts a fresh one. Searches under way
     /// are forgotten.
     pub fn restart(&self) {
-        let client = {
-            let mut state = self.state.borrow_mut();
-            state.searches.clear();
-            state.version = None;
-            state.client.take()
-        };
-        drop(client);
+        drop(self.stop_worker());
     }
 
     /// The page is going: terminates the worker and cancels everything, silently.
@@ -169,9 +160,7 @@ impl EngineLink {
         });
         // The first answer proves the worker started and tells its version.
         client.send(Request::Ping);
-        let mut state = self.state.borrow_mut();
-        state.version = None;
-        state.client = Some(client);
+        self.state.borrow_mut().client = Some(client);
     }
 
     fn on_worker_news(&self, news: WorkerNews) {
@@ -192,11 +181,7 @@ impl EngineLink {
 
     fn on_version(&self, version: String) {
         if version == PROTOCOL_VERSION {
-            let on_version = {
-                let mut state = self.state.borrow_mut();
-                state.version = Some(version.clone());
-                Rc::clone(&state.on_version)
-            };
+            let on_version = Rc::clone(&self.state.borrow().on_version);
             on_version(version);
         } else {
             self.fail_all(EngineFailure::VersionMismatch {
@@ -213,15 +198,20 @@ impl EngineLink {
 
     /// Terminates the worker and fails every search under way with `failure`.
     fn fail_all(&self, failure: EngineFailure) {
+        for search in self.stop_worker() {
+            (search.on_news)(SearchNews::Failed(failure.clone()));
+        }
+    }
+
+    /// Terminates the worker (dropping its client) and hands back the searches that
+    /// were under way; no borrow is held when the caller tells them.
+    fn stop_worker(&self) -> Vec<ActiveSearch> {
         let (client, searches) = {
             let mut state = self.state.borrow_mut();
-            state.version = None;
             (state.client.take(), std::mem::take(&mut state.searches))
         };
         drop(client);
-        for search in searches {
-            (search.on_news)(SearchNews::Failed(failure.clone()));
-        }
+        searches
     }
 
     /// Passes `news` to search `id`, if it is still wanted.

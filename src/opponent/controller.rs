@@ -265,7 +265,7 @@ impl Controller {
                     return;
                 }
                 match news {
-                    SearchNews::Progress { depth, score } => {
+                    SearchNews::Progress { depth, score, .. } => {
                         controller.thinking.update(|thinking| {
                             if let Some(thinking) = thinking {
                                 thinking.depth = depth;
@@ -368,6 +368,7 @@ impl Controller {
                 depth: None,
                 nodes: None,
             },
+            multipv: 1,
         }
     }
 }

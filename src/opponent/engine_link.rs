@@ -24,12 +24,16 @@ const UNTIMED_BUDGET_MS: u32 = 30_000;
 /// What one search reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchNews {
-    /// An iteration finished.
+    /// An iteration finished (one such news per line when more than one is asked for).
     Progress {
         /// Completed depth.
         depth: u8,
         /// Evaluation for the side to move.
         score: Score,
+        /// The line in UCI notation.
+        pv: Vec<String>,
+        /// Which line: 1 (the best) to the request's `multipv`.
+        multipv: u8,
     },
     /// The search is over: the move in UCI notation and its evaluation.
     Done {
@@ -53,6 +57,8 @@ pub struct SearchRequest {
     pub level: u8,
     /// The budget.
     pub limits: Limits,
+    /// How many best lines to report: 1 to play a move.
+    pub multipv: u8,
 }
 
 /// A shared handle on the engine worker. Cheap to clone.
@@ -121,6 +127,7 @@ impl EngineLink {
                     moves: request.moves,
                     level: request.level,
                     limits: request.limits,
+                    multipv: request.multipv,
                 })
             })
         };
@@ -167,14 +174,29 @@ impl EngineLink {
         match news {
             WorkerNews::Event(Event::Pong { version }) => self.on_version(version),
             WorkerNews::Event(Event::Progress {
-                id, depth, score, ..
-            }) => self.tell(id, SearchNews::Progress { depth, score }),
+                id,
+                depth,
+                score,
+                pv,
+                multipv,
+                ..
+            }) => self.tell(
+                id,
+                SearchNews::Progress {
+                    depth,
+                    score,
+                    pv,
+                    multipv,
+                },
+            ),
             WorkerNews::Event(Event::BestMove { id, uci, score }) => {
                 self.finish(id, SearchNews::Done { uci, score });
             }
             WorkerNews::Event(Event::Error { id, message }) => {
                 self.finish(id, SearchNews::Failed(EngineFailure::Refused(message)));
             }
+            // Whole-game analysis is not asked for yet.
+            WorkerNews::Event(Event::Analysed { .. } | Event::AnalysisDone { .. }) => {}
             WorkerNews::Stopped(reason) => self.fail_all(EngineFailure::Stopped(reason)),
         }
     }

@@ -24,6 +24,7 @@
 //!     moves: vec!["e2e4".to_owned(), "e7e5".to_owned()],
 //!     level: 5,
 //!     limits: Limits { movetime_ms: Some(500), depth: Some(4), nodes: None },
+//!     multipv: 1,
 //! };
 //! let events: Vec<Event> = serve(&mut engine, request, &clock).collect();
 //! assert!(matches!(events.first(), Some(Event::Progress { id: 1, depth: 1, .. })));

@@ -28,6 +28,7 @@ pub fn serve<C: Clock>(engine: &mut Engine, request: Request, clock: C) -> Repli
             moves,
             level,
             limits,
+            multipv: _,
         } => match prepare(engine, &fen, &moves, level, limits.into(), clock) {
             Ok(search) => State::Searching {
                 id,
@@ -38,6 +39,12 @@ pub fn serve<C: Clock>(engine: &mut Engine, request: Request, clock: C) -> Repli
                 message: error.to_string(),
             },
         },
+        Request::Analyse { id, .. } => State::Failed {
+            id,
+            message: "whole-game analysis is not served yet".to_owned(),
+        },
+        // Nothing runs between two requests of this loop: there is nothing to stop.
+        Request::Cancel { .. } => State::Done,
     };
     Replies { state }
 }
@@ -76,6 +83,7 @@ impl<C: Clock> Iterator for Replies<'_, C> {
                         score: iteration.score,
                         nodes: iteration.nodes,
                         pv: iteration.pv_uci,
+                        multipv: 1,
                     };
                     self.state = State::Searching { id, search };
                     return Some(progress);

@@ -239,6 +239,7 @@ fn request(fen: &str, moves: &[&str], level: u8) -> Request {
             depth: Some(3),
             nodes: None,
         },
+        multipv: 1,
     }
 }
 

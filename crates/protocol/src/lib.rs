@@ -8,6 +8,16 @@
 //! Every search request carries an `id`; every event about it carries the same id, so the
 //! app can drop events from a search it no longer cares about (a new game, a takeback,
 //! leaving the page).
+//!
+//! Three kinds of work:
+//! - [`Request::Search`]: the move to play (`multipv: 1`), or the best `multipv` lines of a
+//!   position for live analysis; answered by [`Event::Progress`] per line and iteration,
+//!   then [`Event::BestMove`].
+//! - [`Request::Analyse`]: a whole game's review, one position after another; answered
+//!   by one [`Event::Analysed`] per position, in the order asked, then
+//!   [`Event::AnalysisDone`].
+//! - [`Request::Cancel`]: stop a search or an analysis at its next step (between two
+//!   iterations or two positions); nothing more is said about it.
 
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +43,30 @@ pub enum Request {
         level: u8,
         /// Budget of the search.
         limits: Limits,
+        /// How many best lines to report (MultiPV): 1 to play a move, more for live
+        /// analysis. Each line has a different first move; line 1 is the best.
+        multipv: u8,
+    },
+    /// Evaluate positions of one game at full strength, each within `limits`, and report
+    /// each as it is done, in the order of `plies`.
+    Analyse {
+        /// Chosen by the app; echoed in every event about this analysis.
+        id: u64,
+        /// The starting position of the game, in FEN.
+        fen: String,
+        /// The game's moves from `fen`, in UCI notation.
+        moves: Vec<String>,
+        /// The positions to evaluate, as the number of moves played from `fen` (0: the
+        /// start position; `moves.len()`: the final position).
+        plies: Vec<u16>,
+        /// The budget of each position's search.
+        limits: Limits,
+    },
+    /// Stop search or analysis `id` at its next step; nothing more is reported about it.
+    /// An id that is not running is ignored.
+    Cancel {
+        /// The id of the search or analysis to stop.
+        id: u64,
     },
 }
 
@@ -76,6 +110,28 @@ pub enum Event {
         nodes: u64,
         /// Principal variation in UCI notation.
         pv: Vec<String>,
+        /// Which line this is, 1 (the best) to the request's `multipv`.
+        multipv: u8,
+    },
+    /// One position of a [`Request::Analyse`] is evaluated.
+    Analysed {
+        /// The analysis's id.
+        id: u64,
+        /// The position: the number of moves played from the game's start.
+        ply: u16,
+        /// Completed depth (0 when the position has no legal move).
+        depth: u8,
+        /// Evaluation for the side to move in that position: `Mate(0)` when it is
+        /// checkmated, `Cp(0)` for stalemate.
+        score: Score,
+        /// The best line from that position in UCI notation, best move first; empty when
+        /// the position has no legal move.
+        pv: Vec<String>,
+    },
+    /// Every position of a [`Request::Analyse`] has been reported.
+    AnalysisDone {
+        /// The analysis's id.
+        id: u64,
     },
     /// The search is over: the move to play.
     BestMove {

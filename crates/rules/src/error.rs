@@ -50,6 +50,10 @@ pub enum PlayError {
         /// The SAN as given.
         notation: String,
     },
+    /// A [`GameTree`](crate::GameTree) node that is not in the tree (deleted,
+    /// or an id from another tree). [`Game`](crate::Game) never returns it.
+    #[error("no such position in the tree")]
+    UnknownNode,
     /// A takeback of more plies than were played, or of none.
     #[error("cannot take back {requested} plies: {available} played")]
     CannotTakeBack {

@@ -356,51 +356,20 @@ impl Game {
     /// Reads UCI into a legal move of the current position.
     pub(crate) fn parse_uci(&self, uci: &str) -> Result<Move, PlayError> {
         self.check_not_over()?;
-        let notation = uci.trim();
-        let parsed = UciMove::from_ascii(notation.as_bytes()).map_err(|_| PlayError::Parse {
-            notation: notation.to_owned(),
-        })?;
-        parsed
-            .to_move(self.position())
-            .map_err(|_| PlayError::Illegal {
-                notation: notation.to_owned(),
-            })
+        parse_uci_in(self.position(), uci)
     }
 
     /// Reads SAN into a legal move of the current position.
     pub(crate) fn parse_san(&self, san: &str) -> Result<Move, PlayError> {
         self.check_not_over()?;
-        let notation = san.trim();
-        let parsed = SanPlus::from_ascii(notation.as_bytes()).map_err(|_| PlayError::Parse {
-            notation: notation.to_owned(),
-        })?;
-        parsed
-            .san
-            .to_move(self.position())
-            .map_err(|err| match err {
-                SanError::AmbiguousSan => PlayError::Ambiguous {
-                    notation: notation.to_owned(),
-                },
-                SanError::IllegalSan => PlayError::Illegal {
-                    notation: notation.to_owned(),
-                },
-            })
+        parse_san_in(self.position(), san)
     }
 
     /// Appends a move already known to be legal in the current position, and
     /// recomputes the automatic outcome. Does not look at the current outcome:
     /// PGN import uses it to play on after an unclaimed repetition.
     pub(crate) fn push(&mut self, mv: Move, clock_ms: Option<u64>) -> &Ply {
-        let mut after = self.position().clone();
-        let san = SanPlus::from_move_and_play_unchecked(&mut after, mv).to_string();
-        let ply = Ply {
-            mv,
-            san,
-            uci: mv.to_uci(CastlingMode::Standard).to_string(),
-            key: zobrist(&after),
-            captured: mv.capture(),
-            clock_ms,
-        };
+        let (ply, after) = make_ply(self.position(), mv, clock_ms);
         self.positions.push(after);
         self.plies.push(ply);
         self.outcome = self.automatic_outcome();
@@ -448,6 +417,49 @@ impl Game {
     }
 }
 
-fn zobrist(position: &Chess) -> u64 {
+/// Reads UCI into a legal move of `position`.
+pub(crate) fn parse_uci_in(position: &Chess, uci: &str) -> Result<Move, PlayError> {
+    let notation = uci.trim();
+    let parsed = UciMove::from_ascii(notation.as_bytes()).map_err(|_| PlayError::Parse {
+        notation: notation.to_owned(),
+    })?;
+    parsed.to_move(position).map_err(|_| PlayError::Illegal {
+        notation: notation.to_owned(),
+    })
+}
+
+/// Reads SAN (check and mate suffixes optional, not verified) into a legal
+/// move of `position`.
+pub(crate) fn parse_san_in(position: &Chess, san: &str) -> Result<Move, PlayError> {
+    let notation = san.trim();
+    let parsed = SanPlus::from_ascii(notation.as_bytes()).map_err(|_| PlayError::Parse {
+        notation: notation.to_owned(),
+    })?;
+    parsed.san.to_move(position).map_err(|err| match err {
+        SanError::AmbiguousSan => PlayError::Ambiguous {
+            notation: notation.to_owned(),
+        },
+        SanError::IllegalSan => PlayError::Illegal {
+            notation: notation.to_owned(),
+        },
+    })
+}
+
+/// The ply of `mv`, legal in `before`, and the position after it.
+pub(crate) fn make_ply(before: &Chess, mv: Move, clock_ms: Option<u64>) -> (Ply, Chess) {
+    let mut after = before.clone();
+    let san = SanPlus::from_move_and_play_unchecked(&mut after, mv).to_string();
+    let ply = Ply {
+        mv,
+        san,
+        uci: mv.to_uci(CastlingMode::Standard).to_string(),
+        key: zobrist(&after),
+        captured: mv.capture(),
+        clock_ms,
+    };
+    (ply, after)
+}
+
+pub(crate) fn zobrist(position: &Chess) -> u64 {
     position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }

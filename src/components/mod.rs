@@ -7,6 +7,7 @@ pub mod captured;
 pub mod clock;
 pub mod computer_dialog;
 pub mod engine_status;
+pub mod eval_graph;
 pub mod game_controls;
 pub mod geometry;
 pub mod history_nav;

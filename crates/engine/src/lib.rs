@@ -90,5 +90,7 @@ pub use perft::{perft, perft_checking_keys};
 pub use protocol::{Event, Limits, PROTOCOL_VERSION, Request, Score};
 pub use rng::Rng;
 pub use root::{EngineError, Root, parse_fen};
-pub use search::{BestMove, CHECK_EVERY, DEFAULT_HASH_MB, Engine, Iteration, Search, is_safe};
+pub use search::{
+    BestMove, CHECK_EVERY, DEFAULT_HASH_MB, Engine, Iteration, Line, MAX_MULTIPV, Search, is_safe,
+};
 pub use serve::{Replies, prepare, serve};

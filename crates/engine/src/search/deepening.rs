@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use shakmaty::{CastlingMode, Move, Position};
 
 use super::{
-    BestMove, CHECK_EVERY, Iteration, Search,
+    BestMove, CHECK_EVERY, Iteration, Line, Search,
     params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH},
 };
 use crate::{
@@ -36,14 +36,26 @@ impl<C: Clock> Search<'_, C> {
             return None;
         }
         self.in_first_iteration = depth == 1;
-        let Some(score) = self.iterate(depth) else {
+        let Some(mut score) = self.iterate(depth, 0) else {
             self.adopt_partial();
             self.finished = true;
             return None;
         };
+        let lines = self.multipv.min(self.root_moves.len());
+        let all_lines = self.search_more_lines(depth, lines);
+        if lines > 1 {
+            // The lines were sorted: the best may now be another line's.
+            score = self.root_moves[0].score;
+        }
         self.completed_depth = depth;
         let first = &self.root_moves[0];
         self.best = Some((first.mv, score, first.pv.clone()));
+        if !all_lines {
+            // The budget ran out among the later lines: the first line of this depth is
+            // kept as the move, but the iteration is not reported.
+            self.finished = true;
+            return None;
+        }
         if self.level.chooses() {
             self.scored = self.root_moves.iter().map(|r| (r.mv, r.score)).collect();
         }
@@ -54,6 +66,16 @@ impl<C: Clock> Search<'_, C> {
         {
             self.finished = true;
         }
+        let found = &self.root_moves[..lines];
+        self.line_scores = found.iter().map(|r| r.score).collect();
+        let lines: Vec<Line> = found
+            .iter()
+            .map(|r| Line {
+                score: to_score(r.score),
+                pv: r.pv.clone(),
+                pv_uci: pv_to_uci(&r.pv),
+            })
+            .collect();
         let pv = self.root_moves[0].pv.clone();
         Some(Iteration {
             depth: u8::try_from(depth).unwrap_or(u8::MAX),
@@ -64,7 +86,28 @@ impl<C: Clock> Search<'_, C> {
             pv_uci: pv_to_uci(&pv),
             pv,
             hashfull: self.engine.tt.hashfull(),
+            lines,
         })
+    }
+
+    /// MultiPV: after the first line of this `depth`, searches the root again for each
+    /// further line, without the moves that already begin a line, and keeps the `lines`
+    /// first root moves sorted best first. A weaker level's root moves all have exact
+    /// scores already, sorted: nothing more to search. Returns `false` when the budget
+    /// ran out before the last line.
+    fn search_more_lines(&mut self, depth: i32, lines: usize) -> bool {
+        if self.level.chooses() {
+            return true;
+        }
+        for first in 1..lines {
+            if self.iterate(depth, first).is_none() {
+                return false;
+            }
+            // A later line may score above an earlier one (the searches differ in what
+            // the table holds): a stable sort keeps the lines best first.
+            self.root_moves[..=first].sort_by_key(|r| std::cmp::Reverse(r.score));
+        }
+        true
     }
 
     /// Runs iterations until the search is over, calling `on_iteration` after each.
@@ -134,19 +177,26 @@ impl<C: Clock> Search<'_, C> {
         }
     }
 
-    pub(super) fn iterate(&mut self, depth: i32) -> Option<i32> {
-        let prev = self.best.as_ref().map_or(0, |b| b.1);
+    /// Searches the root moves from index `first` on (0: all of them; more for the later
+    /// lines of a MultiPV search) to `depth` in aspiration windows around the line's last
+    /// score, until the score falls inside one; `None` when the budget ran out.
+    pub(super) fn iterate(&mut self, depth: i32, first: usize) -> Option<i32> {
+        let prev = if first == 0 {
+            self.best.as_ref().map(|b| b.1)
+        } else {
+            self.line_scores.get(first).copied()
+        };
         let exact = self.level.chooses();
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) =
-            if depth >= ASPIRATION_MIN_DEPTH && !exact && prev.abs() < MATE_BOUND {
+        let (mut alpha, mut beta) = match prev {
+            Some(prev) if depth >= ASPIRATION_MIN_DEPTH && !exact && prev.abs() < MATE_BOUND => {
                 (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
+            }
+            _ => (-INF, INF),
+        };
         loop {
             self.iter_best = None;
-            let score = self.search_root(depth, alpha, beta);
+            let score = self.search_root(depth, first, alpha, beta);
             if self.stopped {
                 return None;
             }
@@ -166,15 +216,25 @@ impl<C: Clock> Search<'_, C> {
         }
     }
 
-    pub(super) fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+    /// One pass over the root moves from index `first` on within `(alpha, beta)`; the
+    /// best of them is moved to `first`, the others sorted after it by score.
+    pub(super) fn search_root(
+        &mut self,
+        depth: i32,
+        first: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let exact = self.level.chooses();
         let root = self.root.clone();
         let root_key = self.keys[self.keys.len() - 1];
         let mut best = -INF;
-        let mut best_index = 0;
-        self.seldepth = 0;
+        let mut best_index = first;
+        if first == 0 {
+            self.seldepth = 0;
+        }
         self.pv_len[0] = 0;
-        for i in 0..self.root_moves.len() {
+        for i in first..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let mut child = root.clone();
             child.play_unchecked(m);
@@ -183,7 +243,7 @@ impl<C: Clock> Search<'_, C> {
             self.played[0] = Some(m);
             self.accumulators[1] = self.accumulators[0].after(&root, m);
             self.count_node(0);
-            let score = if i == 0 || exact {
+            let score = if i == first || exact {
                 let (a, b) = if exact { (-INF, INF) } else { (alpha, beta) };
                 -self.search(&child, key, depth - 1, 1, -b, -a, true)
             } else {
@@ -223,9 +283,9 @@ impl<C: Clock> Search<'_, C> {
             }
         }
         if !self.stopped {
-            let first = self.root_moves.remove(best_index);
-            self.root_moves.insert(0, first);
-            self.root_moves[1..].sort_by_key(|r| -r.score);
+            let best_move = self.root_moves.remove(best_index);
+            self.root_moves.insert(first, best_move);
+            self.root_moves[first + 1..].sort_by_key(|r| -r.score);
         }
         best
     }

@@ -55,6 +55,8 @@ use crate::{
 pub const CHECK_EVERY: u64 = 1024;
 /// Default transposition table size in mebibytes.
 pub const DEFAULT_HASH_MB: usize = 16;
+/// Most lines a MultiPV search reports (see [`Search::set_multipv`]).
+pub const MAX_MULTIPV: usize = 5;
 
 // The order of these modules is the order of their code in the binary, and it moves
 // `bench` by 3–4 % (`tools/bench-ab.sh`; alphabetical was the slow one): kept as
@@ -77,6 +79,17 @@ pub use choice::is_safe;
 pub use engine::Engine;
 use node::corrected;
 
+/// One of the best lines of a MultiPV search: a first move and its continuation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Score of the line for the side to move.
+    pub score: Score,
+    /// The line, its first move first.
+    pub pv: Vec<Move>,
+    /// The line in UCI notation.
+    pub pv_uci: Vec<String>,
+}
+
 /// The report of one completed iteration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Iteration {
@@ -96,6 +109,10 @@ pub struct Iteration {
     pub pv_uci: Vec<String>,
     /// Permille of the transposition table in use by this search.
     pub hashfull: u32,
+    /// The best lines, best first, each with a different first move: as many as
+    /// [`Search::set_multipv`] asked for (one by default), fewer when the position has
+    /// fewer legal moves. `lines[0]` is `score` and `pv`.
+    pub lines: Vec<Line>,
 }
 
 /// The move a search settles on.
@@ -143,6 +160,10 @@ pub struct Search<'e, C: Clock> {
     depth_step: i32,
     completed_depth: i32,
     root_moves: Vec<RootMove>,
+    /// How many best lines each iteration finds (MultiPV), at least 1.
+    multipv: usize,
+    /// Each line's score in the last completed iteration (its aspiration window's centre).
+    line_scores: Vec<i32>,
     /// Root moves with exact scores from the last completed iteration (weaker levels).
     scored: Vec<(Move, i32)>,
     best: Option<(Move, i32, Vec<Move>)>,
@@ -234,6 +255,8 @@ impl<'e, C: Clock> Search<'e, C> {
             completed_depth: 0,
             best: moves.first().map(|r| (r.mv, 0, vec![r.mv])),
             root_moves: moves,
+            multipv: 1,
+            line_scores: Vec::new(),
             scored: Vec::new(),
             iter_best: None,
             chosen: None,
@@ -264,6 +287,15 @@ impl<'e, C: Clock> Search<'e, C> {
     /// with deeper results than the main search's own (see the UCI `Threads` option).
     pub fn skip_depths(&mut self, skipped: u8) {
         self.depth_step = 1 + i32::from(skipped);
+    }
+
+    /// Makes each iteration find the `lines` best lines (MultiPV, at most
+    /// [`MAX_MULTIPV`]; 0 counts as 1): the best line, then the best of the moves not yet
+    /// first in a line, and so on. Lines after the first cost extra searches of the root
+    /// at full strength; a weaker level, which scores every root move exactly anyway,
+    /// reports its best-scored moves without them. Call before the first iteration.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
     }
 
     /// Stops the search: later calls to [`Search::next_iteration`] return `None`.

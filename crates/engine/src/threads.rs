@@ -32,10 +32,11 @@ pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 /// search ends by its limits or by `stop`. Returns the move of the search that completed
 /// the deepest iteration (the main search's on a tie); calls `on_iteration` for the main
 /// search's iterations only, their `nodes` counting the helpers' nodes too (to within
-/// [`crate::search::CHECK_EVERY`] a helper).
+/// [`crate::search::CHECK_EVERY`] a helper). The main search finds `multipv` best lines
+/// (see [`Search::set_multipv`]); the helpers look for the best only.
 ///
 /// A helper thread that cannot be started is left out (the search goes on with fewer).
-#[allow(clippy::too_many_arguments)] // `Search::new`'s five, plus helpers, stop and output
+#[allow(clippy::too_many_arguments)] // `Search::new`'s five, helpers, stop, lines, output
 pub fn search<C: Clock + Clone + Send>(
     engine: &mut Engine,
     helpers: &mut [Engine],
@@ -44,6 +45,7 @@ pub fn search<C: Clock + Clone + Send>(
     limits: SearchLimits,
     clock: &C,
     stop: &Arc<AtomicBool>,
+    multipv: usize,
     mut on_iteration: impl FnMut(&Iteration),
 ) -> Option<BestMove> {
     let helpers_stop = Arc::new(AtomicBool::new(false));
@@ -51,6 +53,7 @@ pub fn search<C: Clock + Clone + Send>(
     // The main search first: it starts the table's new generation.
     let mut search = Search::new(engine, root.clone(), level, limits, clock.clone());
     search.set_stop_flag(Arc::clone(stop));
+    search.set_multipv(multipv);
     std::thread::scope(|scope| {
         let mut running = Vec::new();
         for (i, helper) in helpers.iter_mut().enumerate() {

@@ -245,3 +245,96 @@ fn a_position_without_moves_answers_the_null_move() {
         "stalemate"
     );
 }
+
+/// The `multipv` number and first pv move of each `info depth` line of `depth`.
+fn lines_of_depth(lines: &[String], depth: u32) -> Vec<(u32, String)> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| {
+                words
+                    .iter()
+                    .position(|w| *w == key)
+                    .and_then(|i| words.get(i + 1))
+                    .map(|w| (*w).to_owned())
+            };
+            let k = after("multipv").and_then(|k| k.parse().ok()).unwrap_or(0);
+            (k, after("pv").unwrap_or_default())
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_is_offered_and_reports_its_lines_best_first() {
+    let lines = conversation(&[
+        "uci",
+        "setoption name MultiPV value 3",
+        "position startpos moves e2e4 e7e5 g1f3 b8c6",
+        "go depth 5",
+        "wait bestmove",
+    ]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name MultiPV type spin default 1 min 1 max 5"),
+        "{lines:?}"
+    );
+    for depth in 1..=5 {
+        let found = lines_of_depth(&lines, depth);
+        let numbers: Vec<u32> = found.iter().map(|(k, _)| *k).collect();
+        assert_eq!(numbers, [1, 2, 3], "depth {depth}: {lines:?}");
+        let firsts: Vec<&String> = found.iter().map(|(_, m)| m).collect();
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "{firsts:?}"
+        );
+    }
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove");
+    assert_eq!(best, lines_of_depth(&lines, 5)[0].1, "line 1 is played");
+}
+
+#[test]
+fn multipv_one_prints_no_multipv_field_and_bad_counts_are_refused() {
+    let lines = conversation(&[
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 9",
+        "setoption name MultiPV value 2",
+        "setoption name MultiPV value 1",
+        "go depth 2",
+        "wait bestmove",
+    ]);
+    assert_eq!(
+        lines[..2],
+        [
+            "info string cannot set option \"multipv\" to \"0\"",
+            "info string cannot set option \"multipv\" to \"9\"",
+        ]
+    );
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 2, "{lines:?}");
+    assert!(infos.iter().all(|l| !l.contains("multipv")), "{infos:?}");
+}
+
+#[test]
+fn multipv_lines_are_fewer_when_the_position_has_fewer_moves() {
+    // The king on h1 has one move, Kg1.
+    let lines = conversation(&[
+        "setoption name MultiPV value 3",
+        "position fen k7/8/8/8/8/8/5r2/7K w - - 0 1",
+        "go depth 2",
+        "wait bestmove",
+    ]);
+    assert_eq!(
+        lines_of_depth(&lines, 1),
+        [(1, "h1g1".to_owned())],
+        "{lines:?}"
+    );
+}

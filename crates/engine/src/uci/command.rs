@@ -1,7 +1,7 @@
 //! UCI input, parsed: a line of text into a [`Command`], or a [`CommandError`] that says
 //! what is wrong with it. Nothing here runs anything; [`super::Uci`] executes commands.
 
-use crate::{bench::BENCH_DEPTH, level::Level};
+use crate::{bench::BENCH_DEPTH, level::Level, search::MAX_MULTIPV};
 
 use super::{MAX_SEED, MAX_THREADS};
 
@@ -58,6 +58,8 @@ pub enum EngineOption {
     MoveOverhead(u64),
     /// `Seed` of the weaker levels' choices (0: a fresh one each game).
     Seed(u64),
+    /// `MultiPV`, how many best lines each iteration reports (1 to [`MAX_MULTIPV`]).
+    MultiPv(usize),
 }
 
 /// Parsed `go` arguments.
@@ -168,6 +170,10 @@ fn parse_option(words: &[&str]) -> Result<EngineOption, CommandError> {
             .map(EngineOption::Level),
         "move overhead" => (n <= MAX_OVERHEAD_MS).then_some(EngineOption::MoveOverhead(n)),
         "seed" => (n <= MAX_SEED).then_some(EngineOption::Seed(n)),
+        "multipv" => usize::try_from(n)
+            .ok()
+            .filter(|lines| (1..=MAX_MULTIPV).contains(lines))
+            .map(EngineOption::MultiPv),
         _ => None,
     });
     option.ok_or(CommandError::BadOption { name, value })
@@ -282,6 +288,10 @@ mod tests {
             Ok(Some(Command::Bench { depth: BENCH_DEPTH }))
         );
         assert_eq!(parse("bench 5"), Ok(Some(Command::Bench { depth: 5 })));
+        assert_eq!(
+            parse("setoption name MultiPV value 3"),
+            Ok(Some(Command::SetOption(EngineOption::MultiPv(3))))
+        );
     }
 
     #[test]
@@ -308,6 +318,14 @@ mod tests {
                 value: "9".to_owned()
             })
         );
+        assert_eq!(
+            parse("setoption name MultiPV value 0"),
+            Err(CommandError::BadOption {
+                name: "multipv".to_owned(),
+                value: "0".to_owned()
+            })
+        );
+        assert!(parse(&format!("setoption name MultiPV value {}", MAX_MULTIPV + 1)).is_err());
         assert_eq!(
             parse("go depth deep"),
             Err(CommandError::Go("go depth needs a number".to_owned()))

@@ -1,5 +1,5 @@
 //! The UCI front end: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`, `Level`,
-//! `Move Overhead`, `Threads`, `Seed`), `position`, `go` (`movetime`,
+//! `Move Overhead`, `Threads`, `Seed`, `MultiPV`), `position`, `go` (`movetime`,
 //! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`, `infinite`, `perft N`),
 //! `stop`, `quit`, plus `bench` and `d` (print the position's FEN).
 //!
@@ -14,6 +14,11 @@
 //! calibrated. The weaker levels' choices among their best moves are random: `Seed` 0
 //! (the default) draws a fresh seed at start and at every `ucinewgame`, so games differ;
 //! any other `Seed` replays the same choices.
+//!
+//! With `MultiPV` above 1, every iteration prints one `info … multipv k …` line per best
+//! line, best first, each with a different first move; `bestmove` is line 1's move (at
+//! level 8; a weaker level still makes its own choice). With `MultiPV` 1 the `info`
+//! lines carry no `multipv` field, as before the option existed.
 
 pub mod command;
 
@@ -36,7 +41,7 @@ use crate::{
     perft,
     protocol::Score,
     root::Root,
-    search::{DEFAULT_HASH_MB, Engine, Iteration},
+    search::{DEFAULT_HASH_MB, Engine, Iteration, MAX_MULTIPV},
     threads::{self, SEARCH_STACK_BYTES},
     time_manager::{GameClock, allocate},
 };
@@ -116,19 +121,40 @@ pub struct Uci<W: Write + Send + 'static> {
     overhead_ms: u64,
     /// The `Seed` option (0: a fresh random seed each game).
     seed: u64,
+    /// The `MultiPV` option: best lines reported per iteration.
+    multipv: usize,
     infinite: bool,
 }
 
-/// Formats an iteration as a UCI `info` line.
+/// Formats an iteration as a UCI `info` line (its best line).
 #[must_use]
 pub fn info_line(it: &Iteration) -> String {
-    let score = match it.score {
+    info_text(it, None, it.score, &it.pv_uci)
+}
+
+/// Formats an iteration as UCI `info` lines: its best line alone, or with `multipv`
+/// every line it found, each tagged `multipv k`, best first.
+#[must_use]
+pub fn info_lines(it: &Iteration, multipv: bool) -> Vec<String> {
+    if !multipv {
+        return vec![info_line(it)];
+    }
+    it.lines
+        .iter()
+        .zip(1..)
+        .map(|(line, k)| info_text(it, Some(k), line.score, &line.pv_uci))
+        .collect()
+}
+
+fn info_text(it: &Iteration, multipv: Option<usize>, score: Score, pv: &[String]) -> String {
+    let score = match score {
         Score::Cp(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
+    let line = multipv.map_or_else(String::new, |k| format!(" multipv {k}"));
     let nps = it.nodes * 1000 / it.time_ms.max(1);
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {}{line} score {} nodes {} nps {} hashfull {} time {} pv {}",
         it.depth,
         it.seldepth,
         score,
@@ -136,7 +162,7 @@ pub fn info_line(it: &Iteration) -> String {
         nps,
         it.hashfull,
         it.time_ms,
-        it.pv_uci.join(" ")
+        pv.join(" ")
     )
 }
 
@@ -156,6 +182,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             level: MAX_LEVEL,
             overhead_ms: DEFAULT_OVERHEAD_MS,
             seed: 0,
+            multipv: 1,
             infinite: false,
         }
     }
@@ -269,6 +296,9 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.emit(&format!(
             "option name Seed type spin default 0 min 0 max {MAX_SEED}"
         ));
+        self.emit(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         self.emit("uciok");
     }
 
@@ -288,6 +318,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 self.seed = seed;
                 self.engine().set_seed(game_seed(seed));
             }
+            EngineOption::MultiPv(lines) => self.multipv = lines,
         }
     }
 
@@ -380,6 +411,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.stop.store(false, Ordering::Relaxed);
         let stop = Arc::clone(&self.stop);
         let out = self.out.clone();
+        let multipv = self.multipv;
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
@@ -394,7 +426,12 @@ impl<W: Write + Send + 'static> Uci<W> {
                     limits,
                     &clock,
                     &stop,
-                    |it| out.line(&info_line(it)),
+                    multipv,
+                    |it| {
+                        for line in info_lines(it, multipv > 1) {
+                            out.line(&line);
+                        }
+                    },
                 );
                 while infinite && !stop.load(Ordering::Relaxed) {
                     std::thread::sleep(std::time::Duration::from_millis(1));

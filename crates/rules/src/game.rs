@@ -317,12 +317,7 @@ impl Game {
     ///
     /// [`PlayError::GameOver`] when the game has already ended.
     pub fn flag(&mut self, flagged: Color) -> Result<Outcome, PlayError> {
-        let outcome = if self.position().has_insufficient_material(flagged.other()) {
-            Outcome::draw(Reason::TimeoutVsInsufficientMaterial { flagged })
-        } else {
-            Outcome::timeout(flagged)
-        };
-        self.end(outcome)
+        self.end(flag_outcome(self.position(), flagged))
     }
 
     /// Takes back the last `plies` half-moves (1 for one's own move, 2 to get
@@ -414,6 +409,16 @@ impl Game {
 
     fn clamp(&self, ply: usize) -> usize {
         ply.min(self.len())
+    }
+}
+
+/// The outcome of `flagged` running out of time in `position`: a loss, or a
+/// draw when the opponent cannot mate (see [`Game::flag`]).
+pub(crate) fn flag_outcome(position: &Chess, flagged: Color) -> Outcome {
+    if position.has_insufficient_material(flagged.other()) {
+        Outcome::draw(Reason::TimeoutVsInsufficientMaterial { flagged })
+    } else {
+        Outcome::timeout(flagged)
     }
 }
 

@@ -20,7 +20,7 @@
 
 use std::{io, ops::ControlFlow};
 
-use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{
     Chess, Position,
     san::{San, SanError},
@@ -58,33 +58,45 @@ impl Game {
 /// The first game of a PGN text, its tags, and what the PGN said about each
 /// main-line move (one [`MoveAnnotation`] per ply).
 pub(crate) fn read_pgn(pgn: &str) -> Result<(Game, PgnTags, Vec<MoveAnnotation>), PgnError> {
-    let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
-    let parsed = match reader.read_game(&mut Collector) {
-        Ok(Some(parsed)) if parsed.seen_anything() => parsed,
-        Ok(_) => return Err(PgnError::NoGame),
-        Err(err) => return Err(PgnError::Syntax(err.to_string())),
-    };
-    parsed.into_game()
+    parse_pgn(pgn, false)?.into_game()
 }
 
-/// A main-line move as read, with what followed it.
-struct ParsedMove {
-    san: SanPlus,
-    clock_ms: Option<u64>,
-    annotation: MoveAnnotation,
+/// Reads the first game of a PGN text without checking its moves; with
+/// `keep_variations`, the variations are kept in the movetext (else skipped).
+pub(crate) fn parse_pgn(pgn: &str, keep_variations: bool) -> Result<Parsed, PgnError> {
+    let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
+    match reader.read_game(&mut Collector { keep_variations }) {
+        Ok(Some(parsed)) if parsed.seen_anything() => Ok(parsed),
+        Ok(_) => Err(PgnError::NoGame),
+        Err(err) => Err(PgnError::Syntax(err.to_string())),
+    }
+}
+
+/// One element of the movetext, in the order read.
+pub(crate) enum Token {
+    /// A move, not yet checked.
+    Move(SanPlus),
+    /// A NAG after the move (`$2`, or `?` read as 2).
+    Nag(u8),
+    /// The text of a `{ comment }` (or `; comment`).
+    Comment(String),
+    /// `(`: a variation starts, an alternative to the last move.
+    Open,
+    /// `)`: the variation ends (not necessarily matched).
+    Close,
 }
 
 /// What the reader found, before any move is checked.
 #[derive(Default)]
-struct Parsed {
-    tags: PgnTags,
+pub(crate) struct Parsed {
+    pub(crate) tags: PgnTags,
     any_tag: bool,
     fen: Option<String>,
     variant: Option<String>,
     time_control: Option<String>,
     termination: Option<String>,
     result_tag: Option<String>,
-    moves: Vec<ParsedMove>,
+    pub(crate) movetext: Vec<Token>,
     /// The start of a comment longer than the reader's buffer.
     comment_start: Vec<u8>,
     result_token: Option<pgn_reader::Outcome>,
@@ -92,39 +104,68 @@ struct Parsed {
 
 impl Parsed {
     fn seen_anything(&self) -> bool {
-        self.any_tag || !self.moves.is_empty() || self.result_token.is_some()
+        self.any_tag || !self.movetext.is_empty() || self.result_token.is_some()
     }
 
-    fn into_game(self) -> Result<(Game, PgnTags, Vec<MoveAnnotation>), PgnError> {
+    /// The start position: the `FEN` tag's, or the standard one.
+    ///
+    /// # Errors
+    ///
+    /// [`PgnError::UnsupportedVariant`] for a `Variant` other than standard
+    /// chess, [`PgnError::Fen`] for a bad `FEN` tag.
+    pub(crate) fn start_position(&self) -> Result<Chess, PgnError> {
         if let Some(variant) = &self.variant {
             let name = variant.trim().to_ascii_lowercase();
             if !matches!(name.as_str(), "" | "standard" | "chess" | "from position") {
                 return Err(PgnError::UnsupportedVariant(variant.clone()));
             }
         }
-        let start = match &self.fen {
-            Some(text) => fen::parse_fen(text).map_err(PgnError::Fen)?,
-            None => Chess::default(),
-        };
-        let mut game = Game::from_position(start);
+        match &self.fen {
+            Some(text) => fen::parse_fen(text).map_err(PgnError::Fen),
+            None => Ok(Chess::default()),
+        }
+    }
+
+    /// The ending the PGN declares for the game ending in `position`, when
+    /// its result is known (see the module notes).
+    pub(crate) fn declared_outcome(&self, position: &Chess) -> Option<Outcome> {
+        self.result()
+            .map(|result| declared_outcome(position, result, self.termination.as_deref()))
+    }
+
+    fn into_game(self) -> Result<(Game, PgnTags, Vec<MoveAnnotation>), PgnError> {
+        let mut game = Game::from_position(self.start_position()?);
         game.set_time_control(
             self.time_control
                 .as_deref()
                 .and_then(|text| text.parse::<TimeControl>().ok()),
         );
-        let mut annotations = Vec::with_capacity(self.moves.len());
-        for parsed in &self.moves {
-            let mv = to_move(game.position(), parsed.san.san).map_err(|kind| PgnError::Move {
-                number: game.position().fullmoves().get(),
-                color: game.position().turn(),
-                san: parsed.san.to_string(),
-                kind,
-            })?;
-            game.push(mv, parsed.clock_ms);
-            annotations.push(parsed.annotation.clone());
+        let mut annotations: Vec<MoveAnnotation> = Vec::new();
+        for token in &self.movetext {
+            match token {
+                Token::Move(san) => {
+                    let mv = to_move(game.position(), san)?;
+                    game.push(mv, None);
+                    annotations.push(MoveAnnotation::default());
+                }
+                Token::Nag(nag) => {
+                    if let Some(last) = annotations.last_mut() {
+                        last.nags.push(*nag);
+                    }
+                }
+                // A comment before the first move is about the game, not a move.
+                Token::Comment(text) => {
+                    if let Some(last) = annotations.last_mut() {
+                        if let Some(clock) = clock_in_comment(text) {
+                            game.set_last_clock(Some(clock));
+                        }
+                        last.add_comment(text);
+                    }
+                }
+                Token::Open | Token::Close => {}
+            }
         }
-        if let (false, Some(result)) = (game.is_over(), self.result()) {
-            let outcome = declared_outcome(game.position(), result, self.termination.as_deref());
+        if let (false, Some(outcome)) = (game.is_over(), self.declared_outcome(game.position())) {
             // Cannot fail: the game is not over.
             let _ = game.end(outcome);
         }
@@ -143,13 +184,24 @@ impl Parsed {
     }
 }
 
-fn to_move(position: &Chess, san: San) -> Result<shakmaty::Move, PgnMoveError> {
-    if matches!(san, San::Null) {
-        return Err(PgnMoveError::Null);
-    }
-    san.to_move(position).map_err(|err| match err {
-        SanError::AmbiguousSan => PgnMoveError::Ambiguous,
-        SanError::IllegalSan => PgnMoveError::Illegal,
+/// The legal move `san` stands for in `position`.
+///
+/// # Errors
+///
+/// [`PgnError::Move`], naming the move number, the side and the SAN.
+pub(crate) fn to_move(position: &Chess, san: &SanPlus) -> Result<shakmaty::Move, PgnError> {
+    let kind = match san.san {
+        San::Null => Err(PgnMoveError::Null),
+        other => other.to_move(position).map_err(|err| match err {
+            SanError::AmbiguousSan => PgnMoveError::Ambiguous,
+            SanError::IllegalSan => PgnMoveError::Illegal,
+        }),
+    };
+    kind.map_err(|kind| PgnError::Move {
+        number: position.fullmoves().get(),
+        color: position.turn(),
+        san: san.to_string(),
+        kind,
     })
 }
 
@@ -173,8 +225,11 @@ fn declared_outcome(position: &Chess, result: KnownOutcome, termination: Option<
     }
 }
 
-/// The `pgn-reader` visitor: collects tags, main-line moves and clocks.
-struct Collector;
+/// The `pgn-reader` visitor: collects the tags and the movetext.
+struct Collector {
+    /// Whether variations are read (else skipped).
+    keep_variations: bool,
+}
 
 impl Visitor for Collector {
     type Tags = Parsed;
@@ -213,17 +268,25 @@ impl Visitor for Collector {
     }
 
     fn san(&mut self, parsed: &mut Parsed, san_plus: SanPlus) -> ControlFlow<Parsed> {
-        parsed.moves.push(ParsedMove {
-            san: san_plus,
-            clock_ms: None,
-            annotation: MoveAnnotation::default(),
-        });
+        parsed.movetext.push(Token::Move(san_plus));
         ControlFlow::Continue(())
     }
 
     fn nag(&mut self, parsed: &mut Parsed, nag: pgn_reader::Nag) -> ControlFlow<Parsed> {
-        if let Some(last) = parsed.moves.last_mut() {
-            last.annotation.nags.push(nag.0);
+        parsed.movetext.push(Token::Nag(nag.0));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, parsed: &mut Parsed) -> ControlFlow<Parsed, Skip> {
+        if self.keep_variations {
+            parsed.movetext.push(Token::Open);
+        }
+        ControlFlow::Continue(Skip(!self.keep_variations))
+    }
+
+    fn end_variation(&mut self, parsed: &mut Parsed) -> ControlFlow<Parsed> {
+        if self.keep_variations {
+            parsed.movetext.push(Token::Close);
         }
         ControlFlow::Continue(())
     }
@@ -240,14 +303,8 @@ impl Visitor for Collector {
     fn comment(&mut self, parsed: &mut Parsed, comment: RawComment<'_>) -> ControlFlow<Parsed> {
         let mut bytes = std::mem::take(&mut parsed.comment_start);
         bytes.extend_from_slice(comment.as_bytes());
-        let text = String::from_utf8_lossy(&bytes);
-        // A comment before the first move is about the game, not a move.
-        if let Some(last) = parsed.moves.last_mut() {
-            if let Some(clock) = clock_in_comment(&text) {
-                last.clock_ms = Some(clock);
-            }
-            last.annotation.add_comment(&text);
-        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        parsed.movetext.push(Token::Comment(text));
         ControlFlow::Continue(())
     }
 

@@ -13,9 +13,9 @@
 //! is a legal game; anything else is a [`RecordError`], never a panic.
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
+use shakmaty::{Chess, Color};
 
-use crate::{Game, Outcome, PlayError, Reason, RecordError, TimeControl};
+use crate::{Game, Outcome, PlayError, Reason, RecordError, TimeControl, game::flag_outcome};
 
 /// A game as stored. Build one with [`Game::to_record`], restore with
 /// [`Game::from_record`]; [`GameRecord::encode`] and [`GameRecord::decode`]
@@ -89,6 +89,36 @@ pub enum RecordEnd {
     },
 }
 
+impl RecordEnd {
+    /// The stored form of an ending decided by the players or the clock;
+    /// `None` for an automatic one (the moves tell it).
+    pub fn from_outcome(outcome: Outcome) -> Option<RecordEnd> {
+        match outcome.reason {
+            Reason::Resignation => outcome.winner.map(|winner| RecordEnd::Resignation {
+                side: winner.other().into(),
+            }),
+            Reason::Agreement => Some(RecordEnd::Agreement),
+            Reason::Timeout => outcome.winner.map(|winner| RecordEnd::Flag {
+                side: winner.other().into(),
+            }),
+            Reason::TimeoutVsInsufficientMaterial { flagged } => Some(RecordEnd::Flag {
+                side: flagged.into(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The outcome this ending stands for in `position` (a flag fall is a
+    /// draw when the opponent cannot mate).
+    pub fn outcome(self, position: &Chess) -> Outcome {
+        match self {
+            RecordEnd::Resignation { side } => Outcome::resignation(side.into()),
+            RecordEnd::Agreement => Outcome::draw(Reason::Agreement),
+            RecordEnd::Flag { side } => flag_outcome(position, side.into()),
+        }
+    }
+}
+
 impl GameRecord {
     /// The format version this build writes and reads.
     pub const VERSION: u32 = 1;
@@ -131,19 +161,7 @@ impl GameRecord {
 impl Game {
     /// The game in its stored form.
     pub fn to_record(&self) -> GameRecord {
-        let end = self.outcome().and_then(|outcome| match outcome.reason {
-            Reason::Resignation => outcome.winner.map(|winner| RecordEnd::Resignation {
-                side: winner.other().into(),
-            }),
-            Reason::Agreement => Some(RecordEnd::Agreement),
-            Reason::Timeout => outcome.winner.map(|winner| RecordEnd::Flag {
-                side: winner.other().into(),
-            }),
-            Reason::TimeoutVsInsufficientMaterial { flagged } => Some(RecordEnd::Flag {
-                side: flagged.into(),
-            }),
-            _ => None,
-        });
+        let end = self.outcome().and_then(RecordEnd::from_outcome);
         GameRecord {
             version: GameRecord::VERSION,
             start_fen: self.start_fen(),

@@ -20,7 +20,8 @@ pub struct MoveAnnotation {
     /// The NAGs after the move, in order (`?!` is read as 6, `$2` as 2).
     pub nags: Vec<u8>,
     /// The text of the comments after the move without their `[%…]`
-    /// commands, joined by spaces; `None` when there is none. Not exported.
+    /// commands, joined by spaces; `None` when there is none. Exported as a
+    /// comment of its own before the `[%eval]` one.
     pub comment: Option<String>,
 }
 
@@ -37,6 +38,20 @@ impl MoveAnnotation {
     /// The judgement the NAGs carry (the first of `$6`, `$2`, `$4`), if any.
     pub fn judgement(&self) -> Option<Judgement> {
         self.nags.iter().find_map(|&nag| Judgement::from_nag(nag))
+    }
+
+    /// What the export writes after the move: the NAGs, the comment's text
+    /// and the `[%eval]` command.
+    pub(crate) fn extras(&self) -> MoveExtras {
+        MoveExtras {
+            nags: self.nags.clone(),
+            text: self.comment.clone(),
+            commands: self
+                .eval
+                .map(|eval| format!("[%eval {eval}]"))
+                .into_iter()
+                .collect(),
+        }
     }
 
     /// Takes in one `{ comment }` read after the move: its `[%eval]` and
@@ -91,20 +106,15 @@ impl Game {
     }
 
     /// The game as PGN (see [`to_pgn`](Game::to_pgn)) with each move's NAGs
-    /// (`$6 $2 $4`) and `{ [%eval …] }` from `moves` (`moves[k - 1]` for ply
+    /// (`$6 $2 $4`), comment text and `{ [%eval …] }` from `moves` (`moves[k - 1]` for ply
     /// `k`; missing entries add nothing). The evaluation and the clock share
     /// one comment, as lichess writes them: `{ [%eval 0.31] [%clk 0:03:00] }`.
     pub fn to_pgn_annotated(&self, tags: &PgnTags, moves: &[MoveAnnotation]) -> String {
-        self.to_pgn_with(tags, &|index| match moves.get(index) {
-            Some(annotation) => MoveExtras {
-                nags: annotation.nags.clone(),
-                commands: annotation
-                    .eval
-                    .map(|eval| format!("[%eval {eval}]"))
-                    .into_iter()
-                    .collect(),
-            },
-            None => MoveExtras::default(),
+        self.to_pgn_with(tags, &|index| {
+            moves
+                .get(index)
+                .map(MoveAnnotation::extras)
+                .unwrap_or_default()
         })
     }
 }

@@ -79,7 +79,7 @@ pub use review::{
     move_accuracy, win_percent, winning_chances,
 };
 pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_clock};
-pub use tree::{GameTree, NodeId};
+pub use tree::{GameTree, NodeId, TreeMoveRecord, TreeRecord};
 
 // The types every caller needs, so `use gambit_rules::{Color, Square, ...}` works
 // without naming `shakmaty` (it is the same type either way).

@@ -35,6 +35,12 @@
 //! threefold repetition or a declared ending (what if they had not resigned?),
 //! which [`GameTree::game_at`] reports as the game's outcome at that node.
 
+mod pgn_export;
+mod pgn_import;
+mod record;
+
+pub use record::{TreeMoveRecord, TreeRecord};
+
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Move, Position};
 

@@ -3,6 +3,7 @@
 //! `main.rs` mounts [`App`]. The engine worker is the `gambit-worker` package
 //! (`crates/worker`); the page knows only its messages (`gambit-protocol`).
 
+pub mod analysis;
 pub mod components;
 pub mod game;
 pub mod offline;

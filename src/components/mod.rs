@@ -1,6 +1,7 @@
 //! The building blocks of the pages.
 
 pub mod analysis_tools;
+pub mod best_move_line;
 pub mod board;
 pub mod board_area;
 pub mod captured;
@@ -19,5 +20,6 @@ pub mod notice;
 pub mod pgn_fen;
 pub mod piece;
 pub mod promotion_dialog;
+pub mod review_panel;
 pub mod square;
 pub mod status;

@@ -1,7 +1,7 @@
 //! The page's link to the built-in engine. It owns the worker (started on first use),
-//! numbers the requests, gives every search a watchdog, and hands each search's events
-//! to that search's own callback, so nothing else sorts events by id. A worker that
-//! stops answering is terminated; one from another build is refused.
+//! numbers the requests, gives every search and every game analysis a watchdog, and
+//! hands each one's events to its own callback, so nothing else sorts events by id. A
+//! worker that stops answering is terminated; one from another build is refused.
 //!
 //! Nothing reactive lives here: after [`EngineLink::shut_down`] (the page is left) the
 //! worker is terminated, every watchdog is cancelled and no callback runs again.
@@ -46,6 +46,40 @@ pub enum SearchNews {
     Failed(EngineFailure),
 }
 
+/// What a game analysis reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalysisNews {
+    /// One position is evaluated.
+    Analysed {
+        /// The position: moves played from the start.
+        ply: u16,
+        /// Completed depth.
+        depth: u8,
+        /// Evaluation for the side to move in that position.
+        score: Score,
+        /// The best line from it in UCI notation (empty when it has no legal move).
+        pv: Vec<String>,
+    },
+    /// Every position asked for is evaluated.
+    Done,
+    /// The analysis ended before its last position.
+    Failed(EngineFailure),
+}
+
+/// What a game analysis wants: the positions `plies` of the game from `fen` through
+/// `moves`, each searched within `limits`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalysisRequest {
+    /// The game's start position.
+    pub fen: String,
+    /// The game's moves in UCI notation.
+    pub moves: Vec<String>,
+    /// The positions to evaluate (moves played from `fen`), in the order wanted.
+    pub plies: Vec<u16>,
+    /// The budget of each position.
+    pub limits: Limits,
+}
+
 /// What the search wants: the game from `fen` through `moves`, at `level`, in `limits`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchRequest {
@@ -77,8 +111,25 @@ struct LinkState {
 
 struct ActiveSearch {
     id: u64,
-    on_news: Rc<dyn Fn(SearchNews)>,
+    listener: Listener,
     _watchdog: Timeout,
+}
+
+/// Who hears a search's or an analysis's news.
+#[derive(Clone)]
+enum Listener {
+    Search(Rc<dyn Fn(SearchNews)>),
+    /// An analysis, with the time one position may take before its watchdog fires.
+    Analysis(Rc<dyn Fn(AnalysisNews)>, u32),
+}
+
+impl Listener {
+    fn fail(&self, failure: EngineFailure) {
+        match self {
+            Listener::Search(on_news) => on_news(SearchNews::Failed(failure)),
+            Listener::Analysis(on_news, _) => on_news(AnalysisNews::Failed(failure)),
+        }
+    }
 }
 
 impl EngineLink {
@@ -107,17 +158,12 @@ impl EngineLink {
     pub fn search(&self, id: u64, request: SearchRequest, on_news: impl Fn(SearchNews) + 'static) {
         self.ensure_worker();
         let budget = request.limits.movetime_ms.unwrap_or(UNTIMED_BUDGET_MS);
-        let weak = Rc::downgrade(&self.state);
-        let watchdog = Timeout::new(budget.saturating_add(WATCHDOG_GRACE_MS), move || {
-            if let Some(link) = upgrade(&weak) {
-                link.unresponsive();
-            }
-        });
+        let watchdog = self.watchdog(budget.saturating_add(WATCHDOG_GRACE_MS));
         let sent = {
             let mut state = self.state.borrow_mut();
             state.searches.push(ActiveSearch {
                 id,
-                on_news: Rc::new(on_news),
+                listener: Listener::Search(Rc::new(on_news)),
                 _watchdog: watchdog,
             });
             state.client.as_ref().is_some_and(|client| {
@@ -132,16 +178,61 @@ impl EngineLink {
             })
         };
         if !sent {
-            self.finish(id, SearchNews::Failed(EngineFailure::NotStarted));
+            self.fail(id, EngineFailure::NotStarted);
         }
     }
 
-    /// Forgets search `id`: whatever the worker still says about it is dropped.
+    /// Starts game analysis `id` (from [`EngineLink::next_id`]); its news go to
+    /// `on_news`, one `Analysed` per position, the last news being `Done` or `Failed`.
+    /// Each position has its own watchdog, restarted by every evaluation: a position
+    /// that takes longer than the time of an untimed search and [`WATCHDOG_GRACE_MS`]
+    /// fails the analysis as unresponsive and the worker is terminated.
+    pub fn analyse(
+        &self,
+        id: u64,
+        request: AnalysisRequest,
+        on_news: impl Fn(AnalysisNews) + 'static,
+    ) {
+        self.ensure_worker();
+        let per_position = request
+            .limits
+            .movetime_ms
+            .unwrap_or(UNTIMED_BUDGET_MS)
+            .saturating_add(WATCHDOG_GRACE_MS);
+        let watchdog = self.watchdog(per_position);
+        let sent = {
+            let mut state = self.state.borrow_mut();
+            state.searches.push(ActiveSearch {
+                id,
+                listener: Listener::Analysis(Rc::new(on_news), per_position),
+                _watchdog: watchdog,
+            });
+            state.client.as_ref().is_some_and(|client| {
+                client.send(Request::Analyse {
+                    id,
+                    fen: request.fen,
+                    moves: request.moves,
+                    plies: request.plies,
+                    limits: request.limits,
+                })
+            })
+        };
+        if !sent {
+            self.fail(id, EngineFailure::NotStarted);
+        }
+    }
+
+    /// Stops search or analysis `id`: the worker is asked to stop it, and whatever it
+    /// still says about it is dropped.
     pub fn cancel(&self, id: u64) {
-        self.state
-            .borrow_mut()
-            .searches
-            .retain(|search| search.id != id);
+        let mut state = self.state.borrow_mut();
+        let before = state.searches.len();
+        state.searches.retain(|search| search.id != id);
+        if state.searches.len() != before
+            && let Some(client) = state.client.as_ref()
+        {
+            client.send(Request::Cancel { id });
+        }
     }
 
     /// Terminates the worker; the next search starts a fresh one. Searches under way
@@ -153,6 +244,16 @@ impl EngineLink {
     /// The page is going: terminates the worker and cancels everything, silently.
     pub fn shut_down(&self) {
         self.restart();
+    }
+
+    /// A timer that declares the worker unresponsive after `ms` milliseconds.
+    fn watchdog(&self, ms: u32) -> Timeout {
+        let weak = Rc::downgrade(&self.state);
+        Timeout::new(ms, move || {
+            if let Some(link) = upgrade(&weak) {
+                link.unresponsive();
+            }
+        })
     }
 
     fn ensure_worker(&self) {
@@ -180,23 +281,44 @@ impl EngineLink {
                 pv,
                 multipv,
                 ..
-            }) => self.tell(
+            }) => {
+                if let Some(Listener::Search(on_news)) = self.listener(id) {
+                    on_news(SearchNews::Progress {
+                        depth,
+                        score,
+                        pv,
+                        multipv,
+                    });
+                }
+            }
+            WorkerNews::Event(Event::BestMove { id, uci, score }) => {
+                if let Some(Listener::Search(on_news)) = self.take(id) {
+                    on_news(SearchNews::Done { uci, score });
+                }
+            }
+            WorkerNews::Event(Event::Analysed {
                 id,
-                SearchNews::Progress {
+                ply,
+                depth,
+                score,
+                pv,
+            }) => self.on_analysed(
+                id,
+                AnalysisNews::Analysed {
+                    ply,
                     depth,
                     score,
                     pv,
-                    multipv,
                 },
             ),
-            WorkerNews::Event(Event::BestMove { id, uci, score }) => {
-                self.finish(id, SearchNews::Done { uci, score });
+            WorkerNews::Event(Event::AnalysisDone { id }) => {
+                if let Some(Listener::Analysis(on_news, _)) = self.take(id) {
+                    on_news(AnalysisNews::Done);
+                }
             }
             WorkerNews::Event(Event::Error { id, message }) => {
-                self.finish(id, SearchNews::Failed(EngineFailure::Refused(message)));
+                self.fail(id, EngineFailure::Refused(message));
             }
-            // Whole-game analysis is not asked for yet.
-            WorkerNews::Event(Event::Analysed { .. } | Event::AnalysisDone { .. }) => {}
             WorkerNews::Stopped(reason) => self.fail_all(EngineFailure::Stopped(reason)),
         }
     }
@@ -221,7 +343,7 @@ impl EngineLink {
     /// Terminates the worker and fails every search under way with `failure`.
     fn fail_all(&self, failure: EngineFailure) {
         for search in self.stop_worker() {
-            (search.on_news)(SearchNews::Failed(failure.clone()));
+            search.listener.fail(failure.clone());
         }
     }
 
@@ -236,30 +358,47 @@ impl EngineLink {
         searches
     }
 
-    /// Passes `news` to search `id`, if it is still wanted.
-    fn tell(&self, id: u64, news: SearchNews) {
-        let on_news = self
-            .state
+    /// The listener of search or analysis `id`, if it is still wanted.
+    fn listener(&self, id: u64) -> Option<Listener> {
+        self.state
             .borrow()
             .searches
             .iter()
             .find(|search| search.id == id)
-            .map(|search| Rc::clone(&search.on_news));
-        if let Some(on_news) = on_news {
-            on_news(news);
+            .map(|search| search.listener.clone())
+    }
+
+    /// Forgets search or analysis `id` and hands back its listener, to tell it the end.
+    fn take(&self, id: u64) -> Option<Listener> {
+        let mut state = self.state.borrow_mut();
+        let index = state.searches.iter().position(|search| search.id == id)?;
+        Some(state.searches.remove(index).listener)
+    }
+
+    /// Ends search or analysis `id` with `failure`.
+    fn fail(&self, id: u64, failure: EngineFailure) {
+        if let Some(listener) = self.take(id) {
+            listener.fail(failure);
         }
     }
 
-    /// Passes the last `news` to search `id` and forgets the search.
-    fn finish(&self, id: u64, news: SearchNews) {
-        let finished = {
-            let mut state = self.state.borrow_mut();
-            let index = state.searches.iter().position(|search| search.id == id);
-            index.map(|index| state.searches.remove(index))
+    /// One position of analysis `id` is evaluated: its watchdog starts again for the
+    /// next one and the news is passed on.
+    fn on_analysed(&self, id: u64, news: AnalysisNews) {
+        let Some(Listener::Analysis(on_news, per_position)) = self.listener(id) else {
+            return;
         };
-        if let Some(search) = finished {
-            (search.on_news)(news);
+        let watchdog = self.watchdog(per_position);
+        if let Some(search) = self
+            .state
+            .borrow_mut()
+            .searches
+            .iter_mut()
+            .find(|search| search.id == id)
+        {
+            search._watchdog = watchdog;
         }
+        on_news(news);
     }
 }
 

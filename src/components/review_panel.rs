@@ -1,0 +1,185 @@
+//! The review controls of a finished game: the budget choice, "Analyse", the progress
+//! with "Cancel", the evaluation graph and the per-side summary, whose counts step
+//! through those moves.
+
+use gambit_rules::shakmaty::Color;
+use gambit_rules::{Judgement, SideSummary};
+use leptos::prelude::*;
+
+use crate::analysis::{Budget, Review};
+use crate::components::status::color_name;
+
+/// The analyse / progress / summary panel of `review`.
+#[component]
+pub fn ReviewPanel(
+    /// The review shown.
+    review: Review,
+    /// The ply on the board.
+    #[prop(into)]
+    viewed: Signal<usize>,
+    /// Called with a ply to show (a graph point, a count of marked moves).
+    on_go: Callback<usize>,
+) -> impl IntoView {
+    let budget = review.budget();
+    let choice = move |choice: Budget| {
+        view! {
+            <label class="analysis-budget" title=format!("{} nodes per position", choice.nodes())>
+                <input type="radio" name="analysis-budget" value=choice.name()
+                    data-analysis-budget=choice.name()
+                    prop:checked=move || budget.get() == choice
+                    on:change=move |_| budget.set(choice) />
+                {choice.label()}
+            </label>
+        }
+    };
+    let can_start = move || {
+        !review.is_running()
+            && !(review.is_complete() && review.analysed_budget() == Some(budget.get()))
+    };
+    let progress = move || {
+        let (done, total) = review.progress();
+        let running = review.is_running();
+        (running || done > 0).then(|| {
+            let moves = total.saturating_sub(1);
+            let text = if running {
+                format!("Analysing move {} of {moves}", done.min(moves))
+            } else if done >= total {
+                format!("Analysed, {moves} moves")
+            } else {
+                format!(
+                    "Analysis stopped at move {} of {moves}",
+                    done.saturating_sub(1)
+                )
+            };
+            view! {
+                <div class="analysis-progress" data-testid="analysis-progress"
+                    data-done=done data-total=total data-running=running.then_some("")>
+                    <progress max=total value=done></progress>
+                    <span role="status">{text}</span>
+                    <Show when=move || review.is_running()>
+                        <button type="button" data-testid="analysis-cancel"
+                            on:click=move |_| review.cancel()>
+                            "Cancel"
+                        </button>
+                    </Show>
+                </div>
+            }
+        })
+    };
+    let failure = move || {
+        review.failure().map(|reason| {
+            view! { <p class="analysis-failure" role="alert">{format!("The analysis stopped: {reason}")}</p> }
+        })
+    };
+    view! {
+        <section class="review-panel" aria-label="Game review">
+            <div class="analysis-start">
+                <fieldset class="analysis-budgets" disabled=move || review.is_running()>
+                    <legend>"Depth"</legend>
+                    {Budget::ALL.map(choice)}
+                </fieldset>
+                <button type="button" class="analyse" data-testid="analyse"
+                    disabled=move || !can_start() on:click=move |_| review.start()>
+                    "Analyse"
+                </button>
+            </div>
+            {progress}
+            {failure}
+            {graph::review_graph(review, viewed, on_go)}
+            <Summary review=review viewed=viewed on_go=on_go />
+        </section>
+    }
+}
+
+/// Counts and accuracy per side; clicking a count shows the next such move.
+#[component]
+fn Summary(review: Review, viewed: Signal<usize>, on_go: Callback<usize>) -> impl IntoView {
+    let side = move |color: Color| {
+        move || {
+            review.summary(color).map(|summary: SideSummary| {
+                let count = move |judgement: Judgement| {
+                    let n = summary.count(judgement);
+                    let step = move |_| {
+                        let plies = review.plies_marked(color, judgement);
+                        let now = viewed.get_untracked();
+                        let next = plies.iter().copied().find(|&ply| ply > now);
+                        if let Some(ply) = next.or_else(|| plies.first().copied()) {
+                            on_go.run(ply);
+                        }
+                    };
+                    view! {
+                        <button type="button" class=format!("summary-count {}", judgement.name())
+                            data-judgement=judgement.name() disabled=n == 0 on:click=step
+                            title=format!("Show {}'s {}s", color_name(color), judgement.name())>
+                            <span class="summary-number">{n}</span>
+                            " "
+                            {plural(judgement, n)}
+                        </button>
+                    }
+                };
+                let accuracy = summary.accuracy.map(|a| format!("{a:.0}"));
+                view! {
+                    <div class="summary-side" data-color=color_name(color).to_lowercase()
+                        data-inaccuracies=summary.inaccuracies data-mistakes=summary.mistakes
+                        data-blunders=summary.blunders
+                        data-accuracy=summary.accuracy.map(|a| format!("{a:.1}"))>
+                        <span class="summary-name">{color_name(color)}</span>
+                        <span class="summary-accuracy">
+                            {accuracy.map_or_else(|| "–".to_owned(), |a| format!("{a}% accuracy"))}
+                        </span>
+                        {Judgement::ALL.map(count)}
+                    </div>
+                }
+            })
+        }
+    };
+    view! {
+        <Show when=move || review.summary(Color::White).is_some()>
+            <div class="analysis-summary" data-testid="analysis-summary">
+                {side(Color::White)}
+                {side(Color::Black)}
+            </div>
+        </Show>
+    }
+}
+
+/// "1 blunder", "2 mistakes".
+fn plural(judgement: Judgement, n: usize) -> String {
+    let name = judgement.name();
+    if n == 1 {
+        name.to_owned()
+    } else {
+        match judgement {
+            Judgement::Inaccuracy => "inaccuracies".to_owned(),
+            _ => format!("{name}s"),
+        }
+    }
+}
+
+/// The evaluation graph of the review (the graph component's points).
+mod graph {
+    use leptos::prelude::*;
+
+    use crate::analysis::Review;
+
+    /// The graph of `review`; nothing until the graph component is part of the app.
+    pub fn review_graph(
+        _review: Review,
+        _viewed: Signal<usize>,
+        _on_go: Callback<usize>,
+    ) -> impl IntoView {
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_as_words() {
+        assert_eq!(plural(Judgement::Inaccuracy, 2), "inaccuracies");
+        assert_eq!(plural(Judgement::Inaccuracy, 1), "inaccuracy");
+        assert_eq!(plural(Judgement::Blunder, 0), "blunders");
+        assert_eq!(plural(Judgement::Mistake, 3), "mistakes");
+    }
+}

@@ -4,6 +4,7 @@
 //! (`crates/worker`); the page knows only its messages (`gambit-protocol`).
 
 pub mod analysis;
+pub mod analysis_board;
 pub mod components;
 pub mod game;
 pub mod offline;
@@ -18,6 +19,7 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use components::nav::Nav;
+use pages::analysis::AnalysisPage;
 use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_found::NotFound};
 
 /// The whole app: the nav bar on every page and one route per page.
@@ -36,6 +38,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/friend") view=FriendPage />
                     <Route path=path!("/computer") view=ComputerPage />
+                    <Route path=path!("/analysis") view=AnalysisPage />
                 </Routes>
             </main>
         </Router>

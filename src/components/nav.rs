@@ -6,8 +6,8 @@ use leptos_router::components::A;
 use super::icons::{Icon, IconView};
 use crate::game::prefs::PrefsContext;
 
-/// The top bar: the app's name (a link home), the two ways to play, and the sound
-/// toggle.
+/// The top bar: the app's name (a link home), the two ways to play, the analysis
+/// board, and the sound toggle.
 #[component]
 pub fn Nav() -> impl IntoView {
     let prefs = use_context::<PrefsContext>();
@@ -38,6 +38,9 @@ pub fn Nav() -> impl IntoView {
             // `?setup` opens the opponent dialog, also over a game in progress.
             <A href="/computer?setup" attr:class="nav-link" attr:data-testid="nav-computer">
                 <span class="nav-long">"Play the "</span>"computer"
+            </A>
+            <A href="/analysis" attr:class="nav-link" attr:data-testid="nav-analysis">
+                <span class="nav-long">"Analysis "</span>"board"
             </A>
             {sound_toggle}
         </nav>

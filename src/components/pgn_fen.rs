@@ -2,7 +2,8 @@
 //! the current position's FEN, and set-up from a pasted FEN. A rejected import shows
 //! its error inline and keeps the game. Pasted text is read only when submitted, is
 //! refused beyond a size no real game reaches (so no paste can freeze the page), and is
-//! only ever shown as text.
+//! only ever shown as text. The game pages use it on their game; the analysis board
+//! passes its own export, FEN, import and set-up.
 
 use gambit_rules::Game;
 use leptos::prelude::*;
@@ -25,17 +26,74 @@ enum Panel {
     SetupFen,
 }
 
-/// The PGN/FEN tools of a game page.
+/// The PGN/FEN tools of a page. By default they work on the page's [`GameStore`] (the
+/// game pages); a page with a model of its own (the analysis board) passes its export,
+/// FEN, import and set-up instead, each optional and each replacing the default.
 #[component]
 pub fn PgnFen(
     /// Called after a successful import or set-up (the computer page restarts its
-    /// opponent); the game is already in the store then.
+    /// opponent); the new position is already shown then.
     #[prop(optional)]
     on_new_position: Option<Callback<()>>,
+    /// The PGN to export; by default the store's game.
+    #[prop(optional, into)]
+    export: Option<Signal<String>>,
+    /// The FEN of the position shown; by default the store's viewed position.
+    #[prop(optional, into)]
+    fen: Option<Signal<String>>,
+    /// Reads a pasted PGN (already checked for size) and shows it, or says why not; by
+    /// default it starts the store's game from it.
+    #[prop(optional)]
+    import: Option<Callback<String, Result<(), String>>>,
+    /// Sets up a pasted FEN (trimmed, already checked for size), or says why not; by
+    /// default it starts the store's game from it.
+    #[prop(optional)]
+    setup: Option<Callback<String, Result<(), String>>>,
 ) -> impl IntoView {
-    let Some(store) = use_context::<GameStore>() else {
+    let store = use_context::<GameStore>();
+    if store.is_none() && (export.is_none() || fen.is_none() || import.is_none() || setup.is_none())
+    {
         return ().into_any();
-    };
+    }
+    let pgn = export.unwrap_or_else(|| {
+        Signal::derive(move || {
+            store
+                .map(|store| {
+                    store
+                        .game()
+                        .with(|game| game.to_pgn(&crate::game::pgn_tags()))
+                })
+                .unwrap_or_default()
+        })
+    });
+    let fen = fen.unwrap_or_else(|| {
+        Signal::derive(move || {
+            store
+                .map(|store| {
+                    let ply = store.ply();
+                    store.game().with(|game| game.fen_at(ply))
+                })
+                .unwrap_or_default()
+        })
+    });
+    let import = import.unwrap_or_else(|| {
+        Callback::new(move |text: String| {
+            let game = Game::from_pgn(&text).map_err(|e| e.to_string())?;
+            if let Some(store) = store {
+                store.start(game, None);
+            }
+            Ok(())
+        })
+    });
+    let setup = setup.unwrap_or_else(|| {
+        Callback::new(move |text: String| {
+            let game = Game::from_fen(&text).map_err(|e| e.to_string())?;
+            if let Some(store) = store {
+                store.start(game, None);
+            }
+            Ok(())
+        })
+    });
     let panel = RwSignal::new(None::<Panel>);
     let input = NodeRef::<leptos::html::Textarea>::new();
     let error = RwSignal::new(None::<String>);
@@ -52,31 +110,23 @@ pub fn PgnFen(
             }
         });
     };
-    let pgn = move || {
-        store
-            .game()
-            .with(|game| game.to_pgn(&crate::game::pgn_tags()))
-    };
-    let fen = move || {
-        let ply = store.ply();
-        store.game().with(|game| game.fen_at(ply))
-    };
+    let pgn = move || pgn.get();
+    let fen = move || fen.get();
     let submit = move |which: Panel| {
         let text = input
             .get_untracked()
             .map(|area| area.value())
             .unwrap_or_default();
-        let parsed = match which {
+        let done = match which {
             Panel::ImportPgn if text.len() > MAX_PGN_BYTES => {
                 Err(too_long("PGN", &text, MAX_PGN_BYTES))
             }
-            Panel::ImportPgn => Game::from_pgn(&text).map_err(|e| e.to_string()),
+            Panel::ImportPgn => import.run(text),
             _ if text.trim().len() > MAX_FEN_BYTES => Err(too_long("FEN", &text, MAX_FEN_BYTES)),
-            _ => Game::from_fen(text.trim()).map_err(|e| e.to_string()),
+            _ => setup.run(text.trim().to_owned()),
         };
-        match parsed {
-            Ok(game) => {
-                store.start(game, None);
+        match done {
+            Ok(()) => {
                 panel.set(None);
                 error.set(None);
                 if let Some(callback) = on_new_position {

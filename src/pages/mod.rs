@@ -1,5 +1,6 @@
 //! One module per route.
 
+pub mod analysis;
 pub mod computer;
 pub mod friend;
 pub mod home;

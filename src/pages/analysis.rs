@@ -1,0 +1,270 @@
+//! `/analysis`: the analysis board. It opens with the saved board, with another page's
+//! game (`?game=friend`, `?game=computer`), a pasted PGN or FEN, or the start position;
+//! pieces of either side move freely, a move from an earlier position starts a side
+//! line, and the engine shows its best lines of the position on the board.
+
+use gambit_rules::GameTree;
+use gambit_rules::shakmaty::Position;
+use leptos::ev;
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use wasm_bindgen::JsCast;
+
+use crate::analysis_board::live_engine::LiveEngine;
+use crate::analysis_board::opening::{GameSource, read_game, tree_for};
+use crate::analysis_board::persistence::{restore, save_on_change};
+use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn};
+use crate::analysis_board::store::TreeStore;
+use crate::components::board::Board;
+use crate::components::engine_lines::EngineLines;
+use crate::components::icons::{Icon, IconView};
+use crate::components::pgn_fen::PgnFen;
+use crate::components::promotion_dialog::PromotionDialog;
+use crate::components::variation_list::VariationList;
+
+/// The analysis board page.
+#[component]
+pub fn AnalysisPage() -> impl IntoView {
+    let restored = restore();
+    let store = TreeStore::new(
+        restored.tree,
+        restored.notes,
+        restored.current,
+        restored.orientation,
+    );
+    let notice = RwSignal::new(restored.notice);
+    open_requested_game(store, notice);
+    let engine = LiveEngine::new(store, restored.engine);
+    save_on_change(store, engine.enabled().into(), restored.saving, notice);
+    use_board_shortcuts(store);
+
+    let arrow = Signal::derive(move || engine.best_arrow());
+    let export = Signal::derive(move || {
+        store.tree().with(|tree| {
+            store
+                .notes()
+                .with(|notes| export_pgn(tree, &crate::game::pgn_tags(), notes, &|_| (None, None)))
+        })
+    });
+    let fen = Signal::derive(move || store.fen());
+    let import = Callback::new(move |text: String| {
+        let (tree, notes) = import_pgn(&text)?;
+        let end = tree.main_line().last().copied().unwrap_or(tree.root());
+        store.replace(tree, notes, end);
+        Ok(())
+    });
+    let setup = Callback::new(move |text: String| {
+        let tree = GameTree::from_fen(&text).map_err(|error| error.to_string())?;
+        let root = tree.root();
+        store.replace(tree, Notes::new(), root);
+        Ok(())
+    });
+
+    view! {
+        <section class="game-page analysis-page" data-testid="analysis-page">
+            <h1 class="visually-hidden">"Analysis board"</h1>
+            {move || notice.get().map(|message| view! {
+                <div class="notice" data-testid="notice" role="status">
+                    <span>{message}</span>
+                    <button type="button" aria-label="Dismiss" on:click=move |_| notice.set(None)>
+                        "×"
+                    </button>
+                </div>
+            })}
+            <div class="game-layout">
+                <div class="board-column">
+                    <AnalysisBoard store=store arrow=arrow />
+                </div>
+                <aside class="side-panel">
+                    <TreeNav store=store />
+                    <VariationList store=store />
+                    <LineActions store=store />
+                    <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
+                    <PgnFen export=export fen=fen import=import setup=setup />
+                </aside>
+            </div>
+        </section>
+    }
+}
+
+/// Opens the game of the page named by `?game=`, then drops the parameter from the
+/// address, so that a reload shows the board as it is then.
+fn open_requested_game(store: TreeStore, notice: RwSignal<Option<String>>) {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let Some(word) = query.with_untracked(|query| query.get("game")) else {
+        return;
+    };
+    match GameSource::from_query(&word).ok_or_else(|| format!("There is no game called “{word}”"))
+    {
+        Ok(source) => match read_game(source) {
+            Ok((game, orientation)) => {
+                if let Some(tree) = store
+                    .tree()
+                    .with_untracked(|current| tree_for(&game, current))
+                {
+                    let root = tree.root();
+                    store.replace(tree, Notes::new(), root);
+                }
+                store.last_of_main_line();
+                store.turn_to(orientation);
+            }
+            Err(message) => notice.set(Some(format!("{message}."))),
+        },
+        Err(message) => notice.set(Some(format!("{message}."))),
+    }
+    // Once the page is drawn: the router is not to be changed while it draws.
+    Effect::new(move |_| {
+        navigate(
+            "/analysis",
+            NavigateOptions {
+                replace: true,
+                ..Default::default()
+            },
+        );
+    });
+}
+
+/// The board of the tree's position, with the promotion choice over it.
+#[component]
+fn AnalysisBoard(
+    /// The tree.
+    store: TreeStore,
+    /// An arrow to draw (the engine's best move).
+    arrow: Signal<Option<(gambit_rules::Square, gambit_rules::Square)>>,
+) -> impl IntoView {
+    let promotion = move || {
+        store.promotion().get().map(|(_, to)| {
+            let color = store.position().turn();
+            view! {
+                <PromotionDialog
+                    square=to
+                    color=color
+                    orientation=store.orientation().get_untracked()
+                    on_choose=Callback::new(move |role| store.promote(role))
+                />
+            }
+        })
+    };
+    view! {
+        <Board
+            pieces=Signal::derive(move || store.pieces())
+            orientation=store.orientation()
+            movable=Signal::derive(move || store.movable())
+            targets=Callback::new(move |square| store.targets(square))
+            last_move=Signal::derive(move || store.last_move())
+            check=Signal::derive(move || store.check())
+            on_move=Callback::new(move |(from, to)| store.attempt(from, to))
+            arrow=arrow
+        >
+            {promotion}
+        </Board>
+    }
+}
+
+/// First / previous / next / last along the line shown, and the flip.
+#[component]
+fn TreeNav(
+    /// The tree.
+    store: TreeStore,
+) -> impl IntoView {
+    let at_start = move || store.at_start();
+    let at_end = move || store.at_end();
+    view! {
+        <div class="history-nav" role="toolbar" aria-label="Moves">
+            <button type="button" data-testid="history-first" title="Start position (Home)"
+                aria-label="Start position" disabled=at_start on:click=move |_| store.first()>
+                <IconView icon=Icon::First />
+            </button>
+            <button type="button" data-testid="history-prev" title="Previous move (←)"
+                aria-label="Previous move" disabled=at_start on:click=move |_| store.back()>
+                <IconView icon=Icon::Previous />
+            </button>
+            <button type="button" data-testid="history-next" title="Next move (→)"
+                aria-label="Next move" disabled=at_end on:click=move |_| store.forward()>
+                <IconView icon=Icon::Next />
+            </button>
+            <button type="button" data-testid="history-last" title="End of the line (End)"
+                aria-label="End of the line" disabled=at_end on:click=move |_| store.last()>
+                <IconView icon=Icon::Last />
+            </button>
+        </div>
+    }
+}
+
+/// What can be done with the line shown: flip the board, make a side line the main
+/// line, delete the moves from the one shown on.
+#[component]
+fn LineActions(
+    /// The tree.
+    store: TreeStore,
+) -> impl IntoView {
+    let on_side_line = move || {
+        let node = store.current().get();
+        store.main_line_ply(node).is_none()
+    };
+    view! {
+        <div class="line-actions">
+            <button type="button" data-testid="flip-board" on:click=move |_| store.flip()>
+                "Flip board"
+            </button>
+            <button type="button" data-testid="promote-line" disabled=move || !on_side_line()
+                title="Make this side line the main line" on:click=move |_| store.promote_line()>
+                "Make main line"
+            </button>
+            <button type="button" data-testid="delete-move" disabled=move || store.at_start()
+                title="Delete this move and the moves after it"
+                on:click=move |_| store.delete_from_here()>
+                "Delete from here"
+            </button>
+        </div>
+    }
+}
+
+/// ←/→ step along the line shown, Home/End go to its start and end, `f` flips the
+/// board; ignored while typing in a field.
+fn use_board_shortcuts(store: TreeStore) {
+    let handle = window_event_listener(ev::keydown, move |event| {
+        if event.ctrl_key() || event.meta_key() || event.alt_key() || typing(&event) {
+            return;
+        }
+        let handled = match event.key().as_str() {
+            "ArrowLeft" => {
+                store.back();
+                true
+            }
+            "ArrowRight" => {
+                store.forward();
+                true
+            }
+            "Home" => {
+                store.first();
+                true
+            }
+            "End" => {
+                store.last();
+                true
+            }
+            "f" => {
+                store.flip();
+                true
+            }
+            _ => false,
+        };
+        if handled {
+            event.prevent_default();
+        }
+    });
+    on_cleanup(move || handle.remove());
+}
+
+/// Whether the key went to a text field.
+fn typing(event: &web_sys::KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|element| {
+            matches!(element.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        })
+}

@@ -31,8 +31,15 @@
 //! assert!(matches!(events.last(), Some(Event::BestMove { id: 1, .. })));
 //! ```
 //!
-//! Finer control (a stop flag, helper threads) goes through [`prepare`] and the
-//! [`Search`] it returns, one [`Search::next_iteration`] at a time.
+//! A search with `multipv: 3` reports three [`Event::Progress`] per iteration, the best
+//! line first, each with a different first move. A [`Request::Analyse`] reviews a game:
+//! one [`Event::Analysed`] per position asked for, each searched at full strength within
+//! the request's limits, then [`Event::AnalysisDone`] ([`Analysis`]). The worker reads
+//! its messages between two events and, on a [`Request::Cancel`] of the running request,
+//! calls [`Replies::cancel`]: nothing more comes.
+//!
+//! Finer control (a stop flag, helper threads, [`Search::set_multipv`]) goes through
+//! [`prepare`] and the [`Search`] it returns, one [`Search::next_iteration`] at a time.
 //!
 //! The search enforces its own budget: nodes at every node, the clock (and an optional
 //! stop flag) every [`CHECK_EVERY`] nodes, so a single iteration also ends when time
@@ -48,9 +55,11 @@
 //! exchange), `gives_check` (checks told before a move is played), `zobrist`
 //! (incremental keys), `level` (levels 1–8), `limits` and `time_manager` (budgets),
 //! `clock`, `root` (requests into positions), `serve` (the worker's request loop),
+//! `analysis` (a whole game's review),
 //! [`uci`] (UCI front end, native only), `threads` (helper search threads for UCI
 //! `Threads`, native only), [`bench`](mod@bench) and `perft`.
 
+mod analysis;
 pub mod bench;
 mod clock;
 mod correction;
@@ -81,6 +90,7 @@ mod zobrist;
 /// The messages between the page and the engine worker (the `gambit-protocol` crate).
 pub use gambit_protocol as protocol;
 
+pub use analysis::{Analysis, Evaluation};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::InstantClock;
 pub use clock::{Clock, ManualClock};

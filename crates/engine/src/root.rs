@@ -33,6 +33,14 @@ pub enum EngineError {
     /// The level is not in 1..=8.
     #[error("level {0} is not between 1 and 8")]
     BadLevel(u8),
+    /// A position asked for lies beyond the game's last move.
+    #[error("position {ply} is beyond the game, which has {moves} moves")]
+    PlyBeyondGame {
+        /// The position asked for, as the number of moves played.
+        ply: u16,
+        /// How many moves the game has.
+        moves: usize,
+    },
 }
 
 /// A position to search, with the Zobrist keys of the positions before it in the game
@@ -86,6 +94,27 @@ impl Root {
     ///
     /// [`EngineError::BadFen`] or [`EngineError::IllegalMove`].
     pub fn from_fen_and_moves<S: AsRef<str>>(fen: &str, moves: &[S]) -> Result<Self, EngineError> {
+        Self::walk(fen, moves, |_| {})
+    }
+
+    /// The game's start (from `fen` or `startpos`) and its `moves` (UCI notation) checked
+    /// and read, for whoever wants each of its positions.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::BadFen`] or [`EngineError::IllegalMove`].
+    pub fn game<S: AsRef<str>>(fen: &str, moves: &[S]) -> Result<(Self, Vec<Move>), EngineError> {
+        let mut played = Vec::with_capacity(moves.len());
+        Self::walk(fen, moves, |m| played.push(m))?;
+        Ok((Root::new(parse_fen(fen)?), played))
+    }
+
+    /// Plays `moves` from `fen`, telling `on_move` each move, and returns the last position.
+    fn walk<S: AsRef<str>>(
+        fen: &str,
+        moves: &[S],
+        mut on_move: impl FnMut(Move),
+    ) -> Result<Self, EngineError> {
         let mut root = Root::new(parse_fen(fen)?);
         for (i, text) in moves.iter().enumerate() {
             let text = text.as_ref();
@@ -98,6 +127,7 @@ impl Root {
             let m = uci
                 .to_move(&root.position)
                 .map_err(|e| illegal(format!("{e}")))?;
+            on_move(m);
             root.play(m);
         }
         Ok(root)

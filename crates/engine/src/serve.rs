@@ -1,12 +1,26 @@
 //! The one request loop: a worker [`Request`] served as a stream of [`Event`]s.
 //!
-//! [`serve`] returns [`Replies`], an iterator that does the work lazily: each `next`
-//! searches one more ply of depth and returns its [`Event::Progress`], then the
-//! [`Event::BestMove`] (or a single [`Event::Error`], or the [`Event::Pong`] of a ping).
+//! [`serve`] returns [`Replies`], an iterator that does the work lazily, one event per
+//! `next`:
+//!
+//! - a search ([`Request::Search`]) runs one more iteration (one ply of depth) when its
+//!   last lines are out and returns its [`Event::Progress`] per line (`multipv` 1, the
+//!   best, to the request's `multipv`, at most [`MAX_MULTIPV`](crate::MAX_MULTIPV); 0 counts as 1), then the
+//!   [`Event::BestMove`] of the level's choice (line 1 at level 8);
+//! - an analysis ([`Request::Analyse`]) searches one position per `next` and returns
+//!   its [`Event::Analysed`], then [`Event::AnalysisDone`] (see [`crate::Analysis`]);
+//! - a ping gets its [`Event::Pong`]; a request that cannot be served, one
+//!   [`Event::Error`]; a [`Request::Cancel`] nothing (the worker's loop acts on it, by
+//!   [`Replies::cancel`] of the running request).
+//!
 //! The Web Worker drives it and yields to its event loop between events, so progress
-//! reaches the page while the engine thinks; tests simply collect it.
+//! reaches the page while the engine thinks, and reads its messages there, so a cancel
+//! is acted on between two iterations or two positions; tests simply collect it.
+
+use std::collections::VecDeque;
 
 use crate::{
+    analysis::Analysis,
     clock::Clock,
     level::Level,
     limits::SearchLimits,
@@ -17,40 +31,72 @@ use crate::{
 
 /// Serves `request` with `engine`, timed by `clock`: the events to send back, computed
 /// one at a time as they are asked for. Never panics on bad input: a bad FEN, an
-/// illegal history move, a level outside 1..=8 or a position without legal moves gives
-/// one [`Event::Error`].
+/// illegal history move, a level outside 1..=8, a position without legal moves (to
+/// search) or a position beyond the game (to analyse) gives one [`Event::Error`].
 pub fn serve<C: Clock>(engine: &mut Engine, request: Request, clock: C) -> Replies<'_, C> {
-    let state = match request {
-        Request::Ping => State::Pong,
+    let (id, state) = match request {
+        Request::Ping => (None, State::Pong),
         Request::Search {
             id,
             fen,
             moves,
             level,
             limits,
-            multipv: _,
-        } => match prepare(engine, &fen, &moves, level, limits.into(), clock) {
-            Ok(search) => State::Searching {
-                id,
-                search: Box::new(search),
+            multipv,
+        } => (
+            Some(id),
+            match prepare(engine, &fen, &moves, level, limits.into(), clock) {
+                Ok(mut search) => {
+                    search.set_multipv(usize::from(multipv));
+                    State::Searching {
+                        id,
+                        search: Box::new(search),
+                    }
+                }
+                Err(error) => failed(id, &error),
             },
-            Err(error) => State::Failed {
-                id,
-                message: error.to_string(),
-            },
-        },
-        Request::Analyse { id, .. } => State::Failed {
+        ),
+        Request::Analyse {
             id,
-            message: "whole-game analysis is not served yet".to_owned(),
-        },
-        // Nothing runs between two requests of this loop: there is nothing to stop.
-        Request::Cancel { .. } => State::Done,
+            fen,
+            moves,
+            plies,
+            limits,
+        } => (
+            Some(id),
+            match Analysis::new(&fen, &moves, plies, limits.into()) {
+                Ok(analysis) => State::Analysing {
+                    id,
+                    analysis: Box::new(analysis),
+                    engine,
+                    clock,
+                },
+                Err(error) => failed(id, &error),
+            },
+        ),
+        // A cancel stops another request, which the worker's loop is serving.
+        Request::Cancel { .. } => (None, State::Done),
     };
-    Replies { state }
+    Replies {
+        id,
+        lines: VecDeque::new(),
+        state,
+    }
+}
+
+fn failed<'e, C: Clock>(id: u64, error: &EngineError) -> State<'e, C> {
+    State::Failed {
+        id,
+        message: error.to_string(),
+    }
 }
 
 /// The events answering one request, in order; see [`serve`].
 pub struct Replies<'e, C: Clock> {
+    /// The request's id (none for a ping or a cancel).
+    id: Option<u64>,
+    /// Progress of the last iteration's lines not yet returned.
+    lines: VecDeque<Event>,
     state: State<'e, C>,
 }
 
@@ -61,14 +107,39 @@ enum State<'e, C: Clock> {
     Failed { id: u64, message: String },
     /// A search in progress (boxed: it is far larger than the other states).
     Searching { id: u64, search: Box<Search<'e, C>> },
+    /// An analysis in progress: its positions (boxed, as the search), the engine and the
+    /// clock it searches with.
+    Analysing {
+        id: u64,
+        analysis: Box<Analysis>,
+        engine: &'e mut Engine,
+        clock: C,
+    },
     /// Everything has been said.
     Done,
+}
+
+impl<C: Clock> Replies<'_, C> {
+    /// The id of the request these events answer (`None` for a ping or a cancel).
+    #[must_use]
+    pub fn id(&self) -> Option<u64> {
+        self.id
+    }
+
+    /// Stops serving the request: nothing more comes (no best move, no more positions).
+    pub fn cancel(&mut self) {
+        self.lines.clear();
+        self.state = State::Done;
+    }
 }
 
 impl<C: Clock> Iterator for Replies<'_, C> {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
+        if let Some(line) = self.lines.pop_front() {
+            return Some(line);
+        }
         match std::mem::replace(&mut self.state, State::Done) {
             State::Done => None,
             State::Pong => Some(Event::Pong {
@@ -77,16 +148,18 @@ impl<C: Clock> Iterator for Replies<'_, C> {
             State::Failed { id, message } => Some(Event::Error { id, message }),
             State::Searching { id, mut search } => {
                 if let Some(iteration) = search.next_iteration() {
-                    let progress = Event::Progress {
-                        id,
-                        depth: iteration.depth,
-                        score: iteration.score,
-                        nodes: iteration.nodes,
-                        pv: iteration.pv_uci,
-                        multipv: 1,
-                    };
+                    self.lines.extend(iteration.lines.into_iter().zip(1..).map(
+                        |(line, multipv)| Event::Progress {
+                            id,
+                            depth: iteration.depth,
+                            score: line.score,
+                            nodes: iteration.nodes,
+                            pv: line.pv_uci,
+                            multipv,
+                        },
+                    ));
                     self.state = State::Searching { id, search };
-                    return Some(progress);
+                    return self.lines.pop_front();
                 }
                 Some(match search.best_move() {
                     Some(best) => Event::BestMove {
@@ -100,6 +173,29 @@ impl<C: Clock> Iterator for Replies<'_, C> {
                     },
                 })
             }
+            State::Analysing {
+                id,
+                mut analysis,
+                engine,
+                clock,
+            } => match analysis.next_position(engine, &clock) {
+                Some(done) => {
+                    self.state = State::Analysing {
+                        id,
+                        analysis,
+                        engine,
+                        clock,
+                    };
+                    Some(Event::Analysed {
+                        id,
+                        ply: done.ply,
+                        depth: done.depth,
+                        score: done.score,
+                        pv: done.pv,
+                    })
+                }
+                None => Some(Event::AnalysisDone { id }),
+            },
         }
     }
 }

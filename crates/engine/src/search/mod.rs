@@ -6,6 +6,11 @@
 //! own budget inside an iteration (nodes at every node, time and the stop flag every
 //! [`CHECK_EVERY`] nodes), so a single iteration also ends when time runs out.
 //!
+//! MultiPV ([`Search::set_multipv`]): after the best line of an iteration, the root is
+//! searched again without the moves that already begin a line, once per further line;
+//! [`Iteration::lines`] holds them, best first. With one line (playing a game) nothing
+//! of this runs and the search is the single-line search `bench` checks.
+//!
 //! Inside: aspiration windows from depth 4, principal variation search, a transposition
 //! table, check extension, reverse futility pruning, null-move pruning, internal
 //! iterative reduction, late-move reductions, late-move, futility, history and
@@ -25,7 +30,7 @@
 //! |---|---|
 //! | `mod.rs` | the constants, the [`Search`] itself and its public controls |
 //! | `engine.rs` | [`Engine`]: the table and the histories kept for a game |
-//! | `deepening.rs` | iterative deepening, aspiration windows, the root's moves, the budget |
+//! | `deepening.rs` | iterative deepening, aspiration windows, the root's moves and MultiPV lines, the budget |
 //! | `node.rs` | one node of the principal-variation search, its pruning and reductions |
 //! | `quiescence.rs` | the quiescence search |
 //! | `learning.rs` | what cut-offs teach the move ordering (histories, killers, counter-moves) |

@@ -1,8 +1,8 @@
 //! Property tests: random legal games survive PGN, FEN and the stored form;
 //! the board queries describe exactly the legal moves; and arbitrary text
-//! never makes FEN, PGN or record decoding panic.
+//! never makes FEN, PGN or record decoding (of games and game trees) panic.
 
-use gambit_rules::{Game, GameRecord, PgnTags, Role};
+use gambit_rules::{Game, GameRecord, GameTree, PgnTags, Role};
 use proptest::prelude::*;
 
 /// Plays a random legal game: each number picks among the legal moves, and
@@ -109,6 +109,8 @@ proptest! {
         let _ = Game::from_pgn(&text);
         let _ = Game::decode(&text);
         let _ = GameRecord::decode(&text);
+        let _ = GameTree::from_pgn(&text);
+        let _ = GameTree::decode(&text);
     }
 
     #[test]

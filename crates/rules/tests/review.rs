@@ -443,3 +443,43 @@ fn plain_export_is_unchanged_by_empty_annotations() {
     let blank = vec![MoveAnnotation::default(); 3];
     assert_eq!(game.to_pgn_annotated(&tags, &blank), game.to_pgn(&tags));
 }
+
+#[test]
+fn comments_survive_the_annotated_export() {
+    let annotated = Game::from_pgn_annotated(LICHESS_EXPORT).unwrap();
+    let pgn = annotated
+        .game
+        .to_pgn_annotated(&annotated.tags, &annotated.moves);
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "3... Nd4 $6 { (0.20 → 0.90) Inaccuracy. Nxe4 was best. } \
+             { [%eval 0.90] [%clk 0:02:50] } 4. Nxe5"
+        ),
+        "{pgn}"
+    );
+    let again = Game::from_pgn_annotated(&pgn).unwrap();
+    assert_eq!(again, annotated);
+}
+
+#[test]
+fn comment_text_cannot_break_the_pgn() {
+    let game = game_after(None, "e4 e5");
+    let moves = [MoveAnnotation {
+        eval: None,
+        nags: vec![],
+        comment: Some("a } b { c [%eval 9.9] d".to_owned()),
+    }];
+    let pgn = game.to_pgn_annotated(&PgnTags::default(), &moves);
+    assert!(
+        pgn.contains("1. e4 { a ) b ( c [ %eval 9.9] d } 1... e5 *"),
+        "{pgn}"
+    );
+    let again = Game::from_pgn_annotated(&pgn).unwrap();
+    assert_eq!(again.game, game);
+    assert_eq!(again.moves[0].eval, None);
+    assert_eq!(
+        again.moves[0].comment.as_deref(),
+        Some("a ) b ( c [ %eval 9.9] d")
+    );
+}

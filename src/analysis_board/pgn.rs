@@ -83,9 +83,11 @@ mod tests {
     fn the_review_marks_the_main_line() {
         let (tree, notes) = import_pgn(ANALYSED).expect("readable");
         let pgn = export_pgn(&tree, &PgnTags::default(), &notes, &|ply| {
-            (ply == 3)
-                .then_some((Some(Eval::Cp(-300)), Some(Judgement::Blunder)))
-                .unwrap_or((None, None))
+            if ply == 3 {
+                (Some(Eval::Cp(-300)), Some(Judgement::Blunder))
+            } else {
+                (None, None)
+            }
         });
         assert!(pgn.contains("Qh5 $4"), "{pgn}");
         assert!(!pgn.contains("$6"), "{pgn}");

@@ -3,8 +3,9 @@
 //! coloured dots, the viewed ply as a vertical line. Drawn by the app as SVG.
 //!
 //! The drawing is a fixed-aspect SVG (`viewBox` [`WIDTH`] × [`HEIGHT`], 100 %
-//! wide). The dark background is Black's share, the light area under the
-//! curve White's, as on the evaluation bar. Each ply owns a full-height,
+//! wide). Where plies are analysed, the dark background is Black's share and
+//! the light area under the curve White's, as on the evaluation bar; plies
+//! not analysed yet stay neutral. Each ply owns a full-height,
 //! transparent column: the hit target for hovering (the move and its
 //! evaluation) and clicking (go to that ply).
 
@@ -132,6 +133,24 @@ pub fn area_path(points: &[GraphPoint]) -> String {
         .collect()
 }
 
+/// The SVG path of the analysed stretches: one full-height rectangle per run
+/// of analysed plies (Black's share where White's area does not cover it;
+/// elsewhere the graph shows that nothing is known yet).
+pub fn analysed_path(points: &[GraphPoint]) -> String {
+    runs(points)
+        .iter()
+        .map(|run| {
+            let line = stretched(run, points.len());
+            match (line.first(), line.last()) {
+                (Some(&(first, _)), Some(&(last, _))) => {
+                    format!("M{first:.1} 0H{last:.1}V{HEIGHT:.1}H{first:.1}Z")
+                }
+                _ => String::new(),
+            }
+        })
+        .collect()
+}
+
 /// The graph's accessible summary: how much is analysed and the marks.
 pub fn summary(points: &[GraphPoint]) -> String {
     let analysed = points.iter().filter(|p| p.eval.is_some()).count();
@@ -178,6 +197,7 @@ pub fn EvalGraph(
 ) -> impl IntoView {
     let hovered = RwSignal::new(None::<usize>);
     let count = Memo::new(move |_| points.with(Vec::len));
+    let analysed = Memo::new(move |_| points.with(|p| analysed_path(p)));
     let area = Memo::new(move |_| points.with(|p| area_path(p)));
     let curve = Memo::new(move |_| points.with(|p| curve_path(p)));
     let label = Memo::new(move |_| points.with(|p| summary(p)));
@@ -192,7 +212,7 @@ pub fn EvalGraph(
                 Some(name) => format!("eval-graph-point {name}"),
                 None => "eval-graph-point".to_owned(),
             };
-            view! { <circle class=class cx=format!("{x:.1}") cy=format!("{:.1}", y_of(eval)) r="5" /> }
+            view! { <circle class=class cx=format!("{x:.1}") cy=format!("{:.1}", y_of(eval)) r="4.5" /> }
         });
         view! {
             <g class="eval-graph-ply" data-ply=ply data-judgement=judgement
@@ -213,6 +233,7 @@ pub fn EvalGraph(
         (1..=n).contains(&ply).then(|| {
             let x = format!("{:.1}", x_of(ply, n));
             view! {
+                <line class="eval-graph-viewed-halo" x1=x.clone() x2=x.clone() y1="0" y2=HEIGHT />
                 <line class="eval-graph-viewed" data-viewed-ply=ply
                     x1=x.clone() x2=x y1="0" y2=HEIGHT />
             }
@@ -235,7 +256,8 @@ pub fn EvalGraph(
             <svg class="eval-graph-svg" viewBox=format!("0 0 {WIDTH} {HEIGHT}")
                 role="group" aria-label=move || label.get()
                 on:pointerleave=move |_| hovered.set(None)>
-                <rect class="eval-graph-black" x="0" y="0" width=WIDTH height=HEIGHT />
+                <rect class="eval-graph-pending" x="0" y="0" width=WIDTH height=HEIGHT />
+                <path class="eval-graph-black" d=move || analysed.get() />
                 <path class="eval-graph-white" d=move || area.get() />
                 <line class="eval-graph-middle" x1="0" x2=WIDTH y1=HEIGHT / 2.0 y2=HEIGHT / 2.0 />
                 <path class="eval-graph-curve" d=move || curve.get() />
@@ -288,6 +310,7 @@ mod tests {
         );
         assert_eq!(curve_path(&points).matches('M').count(), 2);
         assert_eq!(area_path(&points).matches('Z').count(), 2);
+        assert_eq!(analysed_path(&points).matches('Z').count(), 2);
         assert_eq!(curve_path(&[point(1, None)]), "");
     }
 

@@ -1,31 +1,25 @@
-//! The gloo-worker reactor: one engine for the worker's life, each request served by
-//! `gambit_engine::serve`, and a turn of the event loop after each step of a search.
+//! The gloo-worker reactor: one engine for the worker's life, the page's messages
+//! served by [`request_loop::run`](crate::request_loop::run) with `performance.now()`
+//! as the clock and a turn of the browser's event loop after each step of a request.
 
-use futures::{SinkExt, StreamExt};
-use gambit_engine::{Engine, Event, Request, serve};
+use gambit_engine::{Engine, Event, Request};
 use gloo_worker::reactor::{ReactorScope, reactor};
 
-use crate::clock::PerformanceClock;
+use crate::{clock::PerformanceClock, request_loop};
 
 /// The engine reactor: one [`Engine`] (hash table, history) for the worker's life;
-/// requests are served in order. The weaker levels' random choices are seeded afresh
-/// for each worker, so the same moves of the player do not always meet the same replies.
+/// requests are served in order, a cancel stops the running one. The weaker levels'
+/// random choices are seeded afresh for each worker, so the same moves of the player do
+/// not always meet the same replies.
 #[reactor]
-pub async fn EngineReactor(mut scope: ReactorScope<Request, Event>) {
+pub async fn EngineReactor(scope: ReactorScope<Request, Event>) {
     let mut engine = Engine::new();
     engine.set_seed(random_seed());
-    while let Some(request) = scope.next().await {
-        let clock = PerformanceClock::new();
-        for event in serve(&mut engine, request, &clock) {
-            let more_to_come = matches!(event, Event::Progress { .. });
-            // Posting to the page cannot fail: the error type is `Infallible`.
-            let Ok(()) = scope.send(event).await;
-            if more_to_come {
-                // Let the event reach the page before the next, longer iteration.
-                gloo_timers::future::TimeoutFuture::new(0).await;
-            }
-        }
-    }
+    request_loop::run(&mut engine, scope, PerformanceClock::new, || {
+        // Lets the event reach the page, and the page's newer messages the worker.
+        gloo_timers::future::TimeoutFuture::new(0)
+    })
+    .await;
 }
 
 /// A random 64-bit seed from the browser's `Math.random` (two draws of 32 bits).

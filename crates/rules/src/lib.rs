@@ -4,7 +4,9 @@
 //! *game*: the start position, every ply played (with its SAN, UCI, Zobrist key,
 //! captured piece and clock), the outcome and its reason, takebacks, board
 //! queries at any ply for the user interface, material counts, PGN import and
-//! export, and a versioned JSON record for storage and worker messages.
+//! export, and a versioned JSON record for storage and worker messages; and
+//! the *game tree* of the analysis board, a game with side lines, with PGN
+//! variations.
 //!
 //! ```
 //! use gambit_rules::{Game, Reason};
@@ -44,6 +46,14 @@
 //!   [`game_accuracy`], [`GameReview`] ([`PlyReview`], [`SideSummary`]);
 //!   PGN with analysis: [`Game::to_pgn_annotated`],
 //!   [`Game::from_pgn_annotated`] ([`AnnotatedGame`], [`MoveAnnotation`]).
+//! - A game with side lines: [`GameTree`] ([`NodeId`]): [`GameTree::play`],
+//!   [`GameTree::play_uci`], [`GameTree::play_san`] from any node (a new move
+//!   from an earlier position starts a side line), [`GameTree::children`]
+//!   (first = main continuation), [`GameTree::main_line`],
+//!   [`GameTree::promote`], [`GameTree::delete`], [`GameTree::game_at`] (the
+//!   path to a node as a [`Game`]); PGN with nested variations and analysis:
+//!   [`GameTree::to_pgn`], [`GameTree::from_pgn`]; storage: serde, or
+//!   [`GameTree::encode`], [`GameTree::decode`] ([`TreeRecord`]).
 //! - Errors, one per domain: [`FenError`], [`PlayError`], [`PgnError`],
 //!   [`RecordError`].
 #![warn(missing_docs)]

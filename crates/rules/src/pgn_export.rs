@@ -214,13 +214,19 @@ impl Movetext {
         for nag in nags {
             self.push(format!("${nag}"));
         }
-        let mut commented = false;
-        if let Some(text) = text.as_deref().map(comment_text).filter(|t| !t.is_empty()) {
-            self.push(format!("{{ {text} }}"));
-            commented = true;
-        }
         if let Some(ms) = ply.clock_ms {
             commands.push(format!("[%clk {}]", format_clock(ms)));
+        }
+        self.push_comments(text.as_deref(), &commands)
+    }
+
+    /// Adds a comment's text as `{ text }`, then the commands in one
+    /// `{ [%eval 0.31] [%clk 0:03:00] }`; returns whether anything was written.
+    pub(crate) fn push_comments(&mut self, text: Option<&str>, commands: &[String]) -> bool {
+        let mut commented = false;
+        if let Some(text) = text.map(comment_text).filter(|t| !t.is_empty()) {
+            self.push(format!("{{ {text} }}"));
+            commented = true;
         }
         if !commands.is_empty() {
             self.push(format!("{{ {} }}", commands.join(" ")));
@@ -232,7 +238,7 @@ impl Movetext {
 
 /// A comment's text made safe inside `{ }`: braces become parentheses, `[%`
 /// loses its meaning as a command, and spaces are collapsed.
-pub(crate) fn comment_text(text: &str) -> String {
+fn comment_text(text: &str) -> String {
     text.replace('{', "(")
         .replace('}', ")")
         .replace("[%", "[ %")

@@ -1,7 +1,9 @@
 //! PGN import: the first game of a text, main line only.
 //!
-//! `pgn-reader` tokenises; this module replays the moves. Variations are
-//! skipped (read, not rejected). `[%clk]` readings in comments become the
+//! `pgn-reader` tokenises into [`Token`]s; this module replays the moves.
+//! Variations are skipped here (read, not rejected); the game tree's import
+//! ([`GameTree::from_pgn`](crate::GameTree::from_pgn)) keeps them from the same
+//! reading. `[%clk]` readings in comments become the
 //! clocks of the plies they follow; `[%eval]` readings, NAGs (`$2`, `?!`)
 //! and the text of comments are kept per ply for
 //! [`Game::from_pgn_annotated`](crate::Game::from_pgn_annotated).

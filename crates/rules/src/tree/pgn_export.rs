@@ -12,7 +12,7 @@
 use super::{GameTree, NodeId};
 use crate::{
     MoveAnnotation, Outcome, PgnTags,
-    pgn_export::{Header, Movetext, comment_text, push_header, wrap},
+    pgn_export::{Header, Movetext, push_header, wrap},
 };
 
 /// What is left to write, innermost last.
@@ -35,7 +35,9 @@ impl GameTree {
     /// `annotate` gives what to write after each move: NAGs (`$2 $4 $6`), the
     /// comment's text, and `[%eval]` with the clock in one comment, as
     /// [`Game::to_pgn_annotated`](crate::Game::to_pgn_annotated) writes them.
-    /// Its comment for the root, if any, is written before the first move.
+    /// Its comment and evaluation for the root (the start position), if any,
+    /// are written before the first move. An ending declared anywhere but at
+    /// the end of the main line is not written.
     /// Lines are at most 80 characters.
     pub fn to_pgn(&self, tags: &PgnTags, annotate: &dyn Fn(NodeId) -> MoveAnnotation) -> String {
         let main = self.main_game();
@@ -51,10 +53,10 @@ impl GameTree {
             },
         );
         let mut movetext = Movetext::default();
-        let game_comment = annotate(self.root()).comment.as_deref().map(comment_text);
-        if let Some(text) = game_comment.filter(|text| !text.is_empty()) {
-            movetext.push(format!("{{ {text} }}"));
-        }
+        // Before the first move: the comment on the game, and the start
+        // position's evaluation.
+        let start = annotate(self.root()).extras();
+        movetext.push_comments(start.text.as_deref(), &start.commands);
         let mut steps = vec![Step::Continue {
             from: self.root(),
             need_number: true,

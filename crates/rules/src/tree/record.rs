@@ -16,7 +16,10 @@
 //! [`GameRecord`](crate::GameRecord)) are left out when absent.
 //!
 //! Restoring replays and checks every move: corrupt data is a
-//! [`RecordError`], never a panic. Node ids are issued afresh, in list order.
+//! [`RecordError`], never a panic. Node ids are issued afresh, in list order:
+//! the node at index `k` of [`GameTree::nodes`] before saving is the node at
+//! index `k` of the restored tree's `nodes()` (which is how to carry a node,
+//! e.g. the one on the board, or per-node notes, across a save).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 

@@ -8,8 +8,10 @@
 //! - [`marks`]: from evaluations to marks and summaries (`gambit_rules::GameReview`).
 //! - [`replay`], [`score`]: the line on the board, the worker's score from White's side.
 //! - [`runner`]: talking to the engine worker.
+//! - [`game_page`]: the review on the game pages (once the game is over).
 
 pub mod budget;
+pub mod game_page;
 pub mod marks;
 pub mod replay;
 pub mod runner;

@@ -45,11 +45,13 @@ pub fn BestMoveLine(
         });
         // Nothing to tell at first when nothing is previewed.
         if previous.is_some() || position.is_some() {
-            on_preview.run(position);
+            on_preview.try_run(position);
         }
         Some(now)
     });
-    on_cleanup(move || on_preview.run(None));
+    on_cleanup(move || {
+        on_preview.try_run(None);
+    });
 
     move || {
         shown.get().map(|(ply, judgement, best, positions)| {

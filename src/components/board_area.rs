@@ -1,7 +1,9 @@
 //! The board with everything around it: a player bar above and below (name, captured
-//! pieces, clock) and the promotion dialog over the board.
+//! pieces, clock) and the promotion dialog over the board. It can show a preview
+//! instead of the game (a position of the engine's line), locked.
 
-use gambit_rules::shakmaty::{Color, Square};
+use gambit_rules::Chess;
+use gambit_rules::shakmaty::{Color, Position, Square};
 use leptos::prelude::*;
 
 use super::board::Board;
@@ -27,10 +29,14 @@ pub fn BoardArea(
     /// An arrow to draw (a hint's move).
     #[prop(optional, into)]
     arrow: Option<Signal<Option<(Square, Square)>>>,
+    /// A position to show instead of the game's (locked, without the game's marks).
+    #[prop(optional, into)]
+    preview: Option<Signal<Option<Chess>>>,
 ) -> impl IntoView {
     let Some(store) = use_context::<GameStore>() else {
         return ().into_any();
     };
+    let previewing = move || preview.is_some_and(|preview| preview.with(Option::is_some));
     let name = move |color: Color| match player_names {
         Some(names) => names.run(color),
         None => color_name(color).to_owned(),
@@ -63,18 +69,32 @@ pub fn BoardArea(
         })
     };
     view! {
-        <div class="board-column">
+        <div class="board-column" data-preview=move || previewing().then_some("")>
             {bar(false)}
             <Board
-                pieces=Signal::derive(move || store.pieces())
+                pieces=Signal::derive(move || {
+                    preview
+                        .and_then(|preview| preview.with(|p| p.as_ref().map(|p| p.board().clone())))
+                        .unwrap_or_else(|| store.pieces())
+                })
                 orientation=store.orientation()
-                movable=movable
+                movable=Signal::derive(move || if previewing() { None } else { movable.get() })
                 targets=Callback::new(move |square| store.targets(square))
-                last_move=Signal::derive(move || store.last_move())
-                check=Signal::derive(move || store.check())
+                last_move=Signal::derive(move || if previewing() { None } else { store.last_move() })
+                check=Signal::derive(move || {
+                    if previewing() {
+                        preview.and_then(|preview| preview.with(|p| p.as_ref().and_then(checked_king)))
+                    } else {
+                        store.check()
+                    }
+                })
                 on_move=Callback::new(move |(from, to)| store.attempt(from, to))
-                marked=marked.unwrap_or_else(|| Signal::derive(|| None))
-                arrow=arrow.unwrap_or_else(|| Signal::derive(|| None))
+                marked=Signal::derive(move || {
+                    if previewing() { None } else { marked.and_then(|marked| marked.get()) }
+                })
+                arrow=Signal::derive(move || {
+                    if previewing() { None } else { arrow.and_then(|arrow| arrow.get()) }
+                })
             >
                 {promotion}
             </Board>
@@ -82,4 +102,13 @@ pub fn BoardArea(
         </div>
     }
     .into_any()
+}
+
+/// The square of the side to move's king when it is in check.
+fn checked_king(position: &Chess) -> Option<Square> {
+    if position.is_check() {
+        position.board().king_of(position.turn())
+    } else {
+        None
+    }
 }

@@ -1,11 +1,13 @@
 //! The move list: SAN with move numbers (`1. e4 e5 2. Nf3`), the result at the end.
 //! Clicking a move shows the position after it; the viewed move is marked
-//! `aria-current` and scrolled into view.
+//! `aria-current` and scrolled into view. With a review, each move carries its mark
+//! (`?!`, `?`, `??`), its evaluation and, for a marked move, "best was …".
 
 use gambit_rules::shakmaty::{Color, Position};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::analysis::Review;
 use crate::game::store::GameStore;
 
 /// One ply of the list, with what is drawn before it in the three-column grid.
@@ -69,7 +71,11 @@ fn scroll_within(list: &web_sys::HtmlElement, item: &web_sys::HtmlElement) {
 
 /// The list of moves of the store's game.
 #[component]
-pub fn MoveList() -> impl IntoView {
+pub fn MoveList(
+    /// The review of the game, whose marks the moves show.
+    #[prop(optional)]
+    review: Option<Review>,
+) -> impl IntoView {
     let Some(store) = use_context::<GameStore>() else {
         return view! { <p>"No game."</p> }.into_any();
     };
@@ -109,6 +115,21 @@ pub fn MoveList() -> impl IntoView {
         let empty = entry
             .empty_before
             .then(|| view! { <li class="move-empty" aria-hidden="true"></li> });
+        let judgement = move || review.and_then(|review| review.judgement_attr(ply));
+        let symbol = move || {
+            let mark = review?.mark(ply)?.judgement?;
+            Some(view! {
+                <span class=format!("move-mark {}", mark.name()) title=mark.name()>
+                    {mark.symbol()}
+                </span>
+            })
+        };
+        let best = move || {
+            let mark = review?.mark(ply)?;
+            mark.judgement?;
+            let best = mark.best?;
+            Some(view! { <span class="move-best">{format!("best was {}", best.san)}</span> })
+        };
         view! {
             {number}
             {empty}
@@ -117,11 +138,16 @@ pub fn MoveList() -> impl IntoView {
                     type="button"
                     class="move"
                     data-ply=ply
+                    data-judgement=judgement
+                    data-eval=move || review.and_then(|review| review.eval_attr(ply))
+                    data-best=move || review.and_then(|review| review.best_attr(ply))
                     aria-current=move || (store.ply() == ply).then_some("true")
                     on:click=move |_| store.view(ply)
                 >
                     {entry.san}
+                    {symbol}
                 </button>
+                {best}
             </li>
         }
     };

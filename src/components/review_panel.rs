@@ -33,8 +33,8 @@ pub fn ReviewPanel(
         }
     };
     let can_start = move || {
-        !review.is_running()
-            && !(review.is_complete() && review.analysed_budget() == Some(budget.get()))
+        let already_done = review.is_complete() && review.analysed_budget() == Some(budget.get());
+        !review.is_running() && !already_done
     };
     let progress = move || {
         let (done, total) = review.progress();
@@ -156,18 +156,30 @@ fn plural(judgement: Judgement, n: usize) -> String {
     }
 }
 
-/// The evaluation graph of the review (the graph component's points).
+/// The evaluation graph of the review: one point per move.
 mod graph {
     use leptos::prelude::*;
 
     use crate::analysis::Review;
+    use crate::components::eval_graph::{EvalGraph, GraphPoint};
 
-    /// The graph of `review`; nothing until the graph component is part of the app.
+    /// The graph of `review`, its columns going to their ply.
     pub fn review_graph(
-        _review: Review,
-        _viewed: Signal<usize>,
-        _on_go: Callback<usize>,
+        review: Review,
+        viewed: Signal<usize>,
+        on_go: Callback<usize>,
     ) -> impl IntoView {
+        let points = Memo::new(move |_| {
+            (1..=review.moves())
+                .map(|ply| GraphPoint {
+                    ply,
+                    eval: review.eval(ply),
+                    label: review.label(ply),
+                    judgement: review.mark(ply).and_then(|mark| mark.judgement),
+                })
+                .collect::<Vec<_>>()
+        });
+        view! { <EvalGraph points=points viewed=viewed on_select=on_go /> }
     }
 }
 

@@ -7,6 +7,7 @@ use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use crate::analysis::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 use crate::components::analysis_tools::{EvalBar, Hint, HintButton};
 use crate::components::board_area::BoardArea;
 use crate::components::computer_dialog::ComputerDialog;
@@ -100,6 +101,7 @@ pub fn ComputerPage() -> impl IntoView {
     });
 
     let hint = Hint::new(controller);
+    let review = PageReview::new(store);
 
     let player_names = Callback::new(move |color: Color| {
         controller.opponent().with(|opponent| match opponent {
@@ -114,18 +116,23 @@ pub fn ComputerPage() -> impl IntoView {
             <h1 class="visually-hidden">"Play the computer"</h1>
             <Notice />
             <div class="game-layout">
-                <BoardArea
-                    movable=Signal::derive(move || controller.movable())
-                    player_names=player_names
-                    marked=Signal::derive(move || hint.marked())
-                    arrow=Signal::derive(move || hint.arrow())
-                />
+                <div class="board-stack">
+                    <BoardArea
+                        movable=Signal::derive(move || controller.movable())
+                        player_names=player_names
+                        marked=Signal::derive(move || hint.marked())
+                        arrow=Signal::derive(move || hint.arrow().or_else(|| review.arrow()))
+                        preview=review.preview()
+                    />
+                    <ReviewUnderBoard page=review />
+                </div>
                 <aside class="side-panel">
                     <GameStatus />
                     <EngineStatus />
                     <EvalBar controller=controller />
                     <HistoryNav />
-                    <MoveList />
+                    <MoveList review=review.review() />
+                    <ReviewSection page=review game="computer" />
                     <GameControls
                         draw_offers=false
                         resigning_side=Signal::derive(move || {

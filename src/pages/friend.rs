@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::analysis::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 use crate::components::board_area::BoardArea;
 use crate::components::game_controls::GameControls;
 use crate::components::history_nav::HistoryNav;
@@ -21,16 +22,25 @@ pub fn FriendPage() -> impl IntoView {
     let store = GameStore::load(FRIEND_GAME_KEY);
     provide_context(store);
     use_game_shortcuts(store);
+    let review = PageReview::new(store);
     view! {
         <section class="game-page" data-testid="friend-page">
             <h1 class="visually-hidden">"Play a friend"</h1>
             <Notice />
             <div class="game-layout">
-                <BoardArea movable=Signal::derive(move || store.movable()) />
+                <div class="board-stack">
+                    <BoardArea
+                        movable=Signal::derive(move || store.movable())
+                        arrow=Signal::derive(move || review.arrow())
+                        preview=review.preview()
+                    />
+                    <ReviewUnderBoard page=review />
+                </div>
                 <aside class="side-panel">
                     <GameStatus />
                     <HistoryNav />
-                    <MoveList />
+                    <MoveList review=review.review() />
+                    <ReviewSection page=review game="friend" />
                     <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
                     <PgnFen />
                 </aside>

@@ -1,0 +1,104 @@
+//! The review on a game page (`/friend`, `/computer`): the game's line, analysed only
+//! once the game is over (analysis of a live game would be cheating), the better move
+//! as an arrow, the engine's line previewed on the board, and the link to `/analysis`.
+
+use gambit_rules::Chess;
+use gambit_rules::shakmaty::Square;
+use leptos::prelude::*;
+
+use super::{AnalysedLine, Review};
+use crate::components::best_move_line::BestMoveLine;
+use crate::components::review_panel::ReviewPanel;
+use crate::game::store::GameStore;
+
+/// The review of a game page's game. Cheap to copy.
+#[derive(Clone, Copy)]
+pub struct PageReview {
+    /// The game's store.
+    store: GameStore,
+    /// The review of its line.
+    review: Review,
+    /// A position of the engine's line shown on the board instead of the game's.
+    preview: RwSignal<Option<Chess>>,
+}
+
+impl PageReview {
+    /// The review of `store`'s game. Call inside the page's component.
+    pub fn new(store: GameStore) -> PageReview {
+        let line = Memo::new(move |_| store.game().with(AnalysedLine::of_game));
+        let over = Signal::derive(move || store.outcome().is_some());
+        PageReview {
+            store,
+            review: Review::gated(line.into(), over),
+            preview: RwSignal::new(None),
+        }
+    }
+
+    /// Whether the game is over (and so may be reviewed); reactive.
+    pub fn is_open(&self) -> bool {
+        self.store.outcome().is_some()
+    }
+
+    /// The review.
+    pub fn review(&self) -> Review {
+        self.review
+    }
+
+    /// The better move at the viewed position, as an arrow; reactive.
+    pub fn arrow(&self) -> Option<(Square, Square)> {
+        if !self.is_open() {
+            return None;
+        }
+        self.review.best_arrow(self.store.ply())
+    }
+
+    /// The previewed position, if any.
+    pub fn preview(&self) -> Signal<Option<Chess>> {
+        self.preview.into()
+    }
+}
+
+/// The better move under the board, once the game is over.
+#[component]
+pub fn ReviewUnderBoard(
+    /// The page's review.
+    page: PageReview,
+) -> impl IntoView {
+    let store = page.store;
+    view! {
+        <Show when=move || page.is_open()>
+            <BestMoveLine
+                review=page.review
+                viewed=Signal::derive(move || store.ply())
+                on_preview=Callback::new(move |position| {
+                    page.preview.try_set(position);
+                })
+            />
+        </Show>
+    }
+}
+
+/// The review panel and the link to the analysis board, once the game is over.
+/// `game` names the page for `/analysis?game=…`: `friend` or `computer`.
+#[component]
+pub fn ReviewSection(
+    /// The page's review.
+    page: PageReview,
+    /// The page's name in `/analysis?game=`.
+    game: &'static str,
+) -> impl IntoView {
+    let store = page.store;
+    view! {
+        <Show when=move || page.is_open()>
+            <ReviewPanel
+                review=page.review
+                viewed=Signal::derive(move || store.ply())
+                on_go=Callback::new(move |ply| store.view(ply))
+            />
+            <a class="analyse-this-game" data-testid="analyse-this-game"
+                href=format!("/analysis?game={game}")>
+                "Analyse this game on the analysis board"
+            </a>
+        </Show>
+    }
+}

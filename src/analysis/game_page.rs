@@ -1,12 +1,13 @@
 //! The review on a game page (`/friend`, `/computer`): the game's line, analysed only
 //! once the game is over (analysis of a live game would be cheating), the better move
-//! as an arrow, the engine's line previewed on the board, and the link to `/analysis`.
+//! as an arrow, the engine's line previewed on the board, the link to `/analysis`, and
+//! PGN that carries the analysis (`[%eval …]`, NAGs) out and back in.
 
-use gambit_rules::Chess;
 use gambit_rules::shakmaty::Square;
+use gambit_rules::{Chess, Eval, Game};
 use leptos::prelude::*;
 
-use super::{AnalysedLine, Review};
+use super::{AnalysedLine, Review, adopt_imported};
 use crate::components::best_move_line::BestMoveLine;
 use crate::components::review_panel::ReviewPanel;
 use crate::game::store::GameStore;
@@ -50,6 +51,29 @@ impl PageReview {
             return None;
         }
         self.review.best_arrow(self.store.ply())
+    }
+
+    /// The game's PGN, with the analysis when there is one; reactive.
+    pub fn pgn(&self) -> String {
+        let tags = crate::game::pgn_tags();
+        if self.review.has_evaluations() {
+            let annotations = self.review.annotations();
+            self.store
+                .game()
+                .with(|game| game.to_pgn_annotated(&tags, &annotations))
+        } else {
+            self.store.game().with(|game| game.to_pgn(&tags))
+        }
+    }
+
+    /// Starts the page's game from a pasted PGN, keeping its evaluations (`[%eval …]`)
+    /// as the game's analysis; the error in words when it is not a game.
+    pub fn import(&self, text: &str) -> Result<(), String> {
+        let annotated = Game::from_pgn_annotated(text).map_err(|error| error.to_string())?;
+        let evals: Vec<Option<Eval>> = annotated.moves.iter().map(|m| m.eval).collect();
+        adopt_imported(&AnalysedLine::of_game(&annotated.game), &evals);
+        self.store.start(annotated.game, None);
+        Ok(())
     }
 
     /// The previewed position, if any.

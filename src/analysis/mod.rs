@@ -235,6 +235,21 @@ impl Review {
             .with(|r| (ply <= r.len()).then(|| r.game.position_at(ply).clone()))
     }
 
+    /// Each move's evaluation and mark, for `Game::to_pgn_annotated`; reactive.
+    pub fn annotations(&self) -> Vec<gambit_rules::MoveAnnotation> {
+        (1..=self.moves())
+            .map(|ply| {
+                let judgement = self.mark(ply).and_then(|mark| mark.judgement);
+                gambit_rules::MoveAnnotation::judged(self.eval(ply), judgement)
+            })
+            .collect()
+    }
+
+    /// Whether any position is evaluated; reactive.
+    pub fn has_evaluations(&self) -> bool {
+        self.analysis.with(|a| !a.is_empty())
+    }
+
     /// `data-judgement` of move `ply`: `inaccuracy`, `mistake` or `blunder`; reactive.
     pub fn judgement_attr(&self, ply: usize) -> Option<&'static str> {
         self.mark(ply)

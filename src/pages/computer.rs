@@ -142,7 +142,11 @@ pub fn ComputerPage() -> impl IntoView {
                         on_new_game=Callback::new(move |()| new_game_asked.set(true))
                     />
                     <div class="analysis-tools"><HintButton hint=hint /></div>
-                    <PgnFen on_new_position=Callback::new(move |()| controller.cancel()) />
+                    <PgnFen
+                        export=Signal::derive(move || review.pgn())
+                        import=Callback::new(move |text: String| review.import(&text))
+                        on_new_position=Callback::new(move |()| controller.cancel())
+                    />
                 </aside>
             </div>
             <MoveAnnouncer />

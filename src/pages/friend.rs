@@ -42,7 +42,10 @@ pub fn FriendPage() -> impl IntoView {
                     <MoveList review=review.review() />
                     <ReviewSection page=review game="friend" />
                     <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
-                    <PgnFen />
+                    <PgnFen
+                        export=Signal::derive(move || review.pgn())
+                        import=Callback::new(move |text: String| review.import(&text))
+                    />
                 </aside>
             </div>
             <MoveAnnouncer />

@@ -28,8 +28,10 @@
 //! never issued again. An id that is not in the tree (removed, or taken from
 //! another tree) reads as the root in every query, cannot be played from
 //! ([`PlayError::UnknownNode`]) and is ignored by [`GameTree::promote`] and
-//! [`GameTree::delete`]; [`GameTree::contains`] tells. Ids are not kept by
-//! serialisation: a restored tree numbers its nodes afresh, main line first.
+//! [`GameTree::delete`]; [`GameTree::contains`] tells. (A removed node's
+//! memory is kept until the tree is rebuilt, e.g. restored from storage.) Ids
+//! are not kept by serialisation: a restored tree numbers its nodes afresh in
+//! the order of [`GameTree::nodes`].
 //!
 //! Moves are checked against the position only: a tree plays on after a
 //! threefold repetition or a declared ending (what if they had not resigned?),
@@ -196,7 +198,7 @@ impl GameTree {
     /// the root.
     pub fn is_main_line(&self, node: NodeId) -> bool {
         if !self.contains(node) {
-            return node == self.root();
+            return false;
         }
         let mut current = node;
         while let Some(parent) = self.parent(current) {

@@ -3,25 +3,28 @@
 //! pieces of either side move freely, a move from an earlier position starts a side
 //! line, and the engine shows its best lines of the position on the board.
 
-use gambit_rules::GameTree;
-use gambit_rules::shakmaty::Position;
+use gambit_rules::shakmaty::{Chess, Position};
+use gambit_rules::{GameTree, Judgement};
 use leptos::ev;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use wasm_bindgen::JsCast;
 
+use crate::analysis::{AnalysedLine, Review, adopt_imported};
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
 use crate::analysis_board::persistence::{restore, save_on_change};
-use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn};
+use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn, main_line_evals};
 use crate::analysis_board::store::TreeStore;
+use crate::components::best_move_line::BestMoveLine;
 use crate::components::board::Board;
 use crate::components::engine_lines::EngineLines;
 use crate::components::icons::{Icon, IconView};
 use crate::components::pgn_fen::PgnFen;
 use crate::components::promotion_dialog::PromotionDialog;
-use crate::components::variation_list::VariationList;
+use crate::components::review_panel::ReviewPanel;
+use crate::components::variation_list::{MoveMark, VariationList};
 
 /// The analysis board page.
 #[component]
@@ -39,17 +42,56 @@ pub fn AnalysisPage() -> impl IntoView {
     save_on_change(store, engine.enabled().into(), restored.saving, notice);
     use_board_shortcuts(store);
 
-    let arrow = Signal::derive(move || engine.best_arrow());
+    // The review of the main line (its evaluations, marks and better moves).
+    let line = Memo::new(move |_| {
+        store
+            .tree()
+            .with(|tree| AnalysedLine::of_game(&tree.main_game()))
+    });
+    let review = Review::new(line.into());
+    let anchor = Signal::derive(move || store.main_line_anchor());
+    let main_ply = Signal::derive(move || store.main_line_ply(store.current().get()).unwrap_or(0));
+    let go_to_ply = Callback::new(move |ply: usize| store.go_to_main_ply(ply));
+    let preview = RwSignal::new(None::<Chess>);
+    let mark = Callback::new(move |ply: usize| {
+        let judgement = review.mark(ply).and_then(|mark| mark.judgement);
+        MoveMark {
+            judgement: judgement.map(Judgement::name),
+            symbol: judgement.map(Judgement::symbol),
+            eval: review.eval_attr(ply),
+            best: review.best_attr(ply),
+        }
+    });
+
+    // The engine's best move, else the review's better move of the main-line move
+    // shown.
+    let arrow = Signal::derive(move || {
+        engine.best_arrow().or_else(|| {
+            review
+                .best_arrow(main_ply.get())
+                .filter(|_| main_ply.get() > 0)
+        })
+    });
     let export = Signal::derive(move || {
         store.tree().with(|tree| {
-            store
-                .notes()
-                .with(|notes| export_pgn(tree, &crate::game::pgn_tags(), notes, &|_| (None, None)))
+            store.notes().with(|notes| {
+                export_pgn(tree, &crate::game::pgn_tags(), notes, &|ply| {
+                    (
+                        review.eval(ply),
+                        review.mark(ply).and_then(|mark| mark.judgement),
+                    )
+                })
+            })
         })
     });
     let fen = Signal::derive(move || store.fen());
     let import = Callback::new(move |text: String| {
         let (tree, notes) = import_pgn(&text)?;
+        // The PGN's evaluations become the main line's review (its marks come back).
+        adopt_imported(
+            &AnalysedLine::of_game(&tree.main_game()),
+            &main_line_evals(&tree, &notes),
+        );
         let end = tree.main_line().last().copied().unwrap_or(tree.root());
         store.replace(tree, notes, end);
         Ok(())
@@ -74,13 +116,18 @@ pub fn AnalysisPage() -> impl IntoView {
             })}
             <div class="game-layout">
                 <div class="board-column">
-                    <AnalysisBoard store=store arrow=arrow />
+                    <AnalysisBoard store=store arrow=arrow preview=preview />
+                    <BestMoveLine review=review viewed=main_ply
+                        on_preview=Callback::new(move |position| {
+                            preview.try_set(position);
+                        }) />
                 </div>
                 <aside class="side-panel">
                     <TreeNav store=store />
-                    <VariationList store=store />
+                    <VariationList store=store mark=mark />
                     <LineActions store=store />
                     <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
+                    <ReviewPanel review=review viewed=anchor on_go=go_to_ply />
                     <PgnFen export=export fen=fen import=import setup=setup />
                 </aside>
             </div>
@@ -133,7 +180,11 @@ fn AnalysisBoard(
     store: TreeStore,
     /// An arrow to draw (the engine's best move).
     arrow: Signal<Option<(gambit_rules::Square, gambit_rules::Square)>>,
+    /// A position shown instead of the tree's (a step of the review's better line);
+    /// the board takes no move meanwhile.
+    preview: RwSignal<Option<Chess>>,
 ) -> impl IntoView {
+    let shown = move || preview.get().unwrap_or_else(|| store.position());
     let promotion = move || {
         store.promotion().get().map(|(_, to)| {
             let color = store.position().turn();
@@ -149,12 +200,19 @@ fn AnalysisBoard(
     };
     view! {
         <Board
-            pieces=Signal::derive(move || store.pieces())
+            pieces=Signal::derive(move || shown().board().clone())
             orientation=store.orientation()
-            movable=Signal::derive(move || store.movable())
+            movable=Signal::derive(move || {
+                if preview.with(Option::is_some) { None } else { store.movable() }
+            })
             targets=Callback::new(move |square| store.targets(square))
-            last_move=Signal::derive(move || store.last_move())
-            check=Signal::derive(move || store.check())
+            last_move=Signal::derive(move || {
+                if preview.with(Option::is_some) { None } else { store.last_move() }
+            })
+            check=Signal::derive(move || {
+                let position = shown();
+                if position.is_check() { position.board().king_of(position.turn()) } else { None }
+            })
             on_move=Callback::new(move |(from, to)| store.attempt(from, to))
             arrow=arrow
         >

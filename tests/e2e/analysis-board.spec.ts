@@ -41,6 +41,10 @@ const mainLine = async (page: Page) =>
 const sideMoves = async (page: Page) =>
   bare(await page.locator('[data-testid="variation-list"] .side-move').allTextContents());
 
+/** The main-line move reaching ply `n` in the list (the graph has `data-ply` too). */
+const ply = (page: Page, n: number) =>
+  page.locator(`[data-testid="variation-list"] [data-ply="${n}"]`);
+
 const current = (page: Page) => page.locator('[data-testid="variation-list"] [aria-current="true"]');
 
 test('a move from an earlier position starts a side line and keeps the main line', async ({ page }) => {
@@ -50,7 +54,7 @@ test('a move from an earlier position starts a side line and keeps the main line
   expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
 
   // Back to the position after 1... e5, then another second move for White.
-  await page.locator('[data-ply="2"]').click();
+  await ply(page, 2).click();
   await expect(current(page)).toHaveAttribute('data-ply', '2');
   await move(page, 'b1c3');
   expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
@@ -68,7 +72,7 @@ test('a move from an earlier position starts a side line and keeps the main line
   expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
 
   // Clicking moves shows their positions.
-  await page.locator('[data-ply="4"]').click();
+  await ply(page, 4).click();
   await expect(page.getByTestId('fen-text')).toHaveValue(
     'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
   );
@@ -122,49 +126,60 @@ test('the engine shows three distinct lines of the position shown and can be swi
 
 test('"analyse this game" opens the game of /friend as the main line', async ({ page }) => {
   await openFriend(page);
-  await playOnGamePage(page, ['e2e4', 'e7e5', 'g1f3']);
-  await page.goto('/analysis?game=friend');
+  // The link is offered once the game is over: the fool's mate.
+  await playOnGamePage(page, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+  await page.getByTestId('analyse-this-game').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
-  expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3']);
+  expect(await mainLine(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
   // The last position is shown, and the address no longer asks for the game.
-  await expect(current(page)).toHaveAttribute('data-ply', '3');
+  await expect(current(page)).toHaveAttribute('data-ply', '4');
   await expect(page).toHaveURL(/\/analysis$/);
 
   // A side line added here stays when the same game is opened again.
-  await page.locator('[data-ply="1"]').click();
-  await move(page, 'c7c5');
+  await ply(page, 1).click();
+  await move(page, 'd7d5');
   await page.goto('/analysis?game=friend');
-  expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3']);
-  expect(await sideMoves(page)).toEqual(['c5']);
+  await expect(page).toHaveURL(/\/analysis$/);
+  expect(await mainLine(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+  expect(await sideMoves(page)).toEqual(['d5']);
 });
 
 test('a PGN with variations and evaluations is imported and exported again', async ({ page }) => {
   await openBoard(page);
   const pgn = `[Event "Test"]
 
-1. e4 { [%eval 0.3] } 1... e5 { [%eval 0.35] } (1... c5 { [%eval 0.4] } 2. Nf3 (2. c3 d5)) 2. Nf3 { [%eval 0.25] } 2... Nc6 $6 *`;
+1. e4 { [%eval 0.3] } 1... e5 { [%eval 0.35] } (1... c5 { [%eval 0.4] } 2. Nf3 (2. c3 d5)) 2. Nf3 { [%eval 0.25] } 2... Nc6 $6 { [%eval 3.5] } 3. Bb5 { a comment } *`;
   await page.getByTestId('import-pgn').click();
   await page.getByTestId('pgn-input').fill(pgn);
   await page.getByTestId('pgn-submit').click();
   await expect(page.getByTestId('pgn-input')).toHaveCount(0);
-  expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+  expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
   expect(await sideMoves(page)).toEqual(['c5', 'Nf3', 'c3', 'd5']);
+  // The main line's evaluations are its review: the drop from +0.25 to +3.50 after
+  // 2... Nc6 is a blunder, which replaces the PGN's own "?!".
+  await expect(ply(page, 1)).toHaveAttribute('data-eval', '0.30');
+  await expect(ply(page, 4)).toHaveAttribute('data-eval', '3.50');
+  await expect(ply(page, 4)).toHaveAttribute('data-judgement', 'blunder');
+  await expect(ply(page, 2)).not.toHaveAttribute('data-judgement');
 
   await page.getByTestId('export-pgn').click();
   const exported = await page.getByTestId('pgn-text').inputValue();
-  expect(exported).toContain('(1... c5');
-  expect(exported).toContain('(2. c3 d5)');
-  expect(exported).toContain('[%eval 0.30]');
-  expect(exported).toContain('[%eval 0.25]');
-  expect(exported).toContain('$6');
+  // Lines are wrapped at 80 characters: compared with single spaces.
+  const flat = exported.replace(/\s+/g, ' ');
+  expect(flat).toContain('(1... c5 { [%eval 0.40] } 2. Nf3 (2. c3 d5))');
+  expect(flat).toContain('1. e4 { [%eval 0.30] }');
+  expect(flat).toContain('2. Nf3 { [%eval 0.25] }');
+  expect(flat).toContain('Nc6 $4 { [%eval 3.50] }');
+  expect(flat).toContain('Bb5 { a comment }');
 
   // The export reads back as the same tree.
   await page.getByTestId('import-pgn').click();
   await page.getByTestId('pgn-input').fill(exported);
   await page.getByTestId('pgn-submit').click();
   await expect(page.getByTestId('pgn-input')).toHaveCount(0);
-  expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+  expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
   expect(await sideMoves(page)).toEqual(['c5', 'Nf3', 'c3', 'd5']);
+  await expect(ply(page, 4)).toHaveAttribute('data-judgement', 'blunder');
   await page.getByTestId('export-pgn').click();
   await expect(page.getByTestId('pgn-text')).toHaveValue(exported);
 });
@@ -172,7 +187,7 @@ test('a PGN with variations and evaluations is imported and exported again', asy
 test('a reload shows the same tree and position; unreadable data is set aside', async ({ page }) => {
   await openBoard(page);
   await moves(page, ['d2d4', 'd7d5', 'c2c4']);
-  await page.locator('[data-ply="2"]').click();
+  await ply(page, 2).click();
   await move(page, 'g1f3');
   const fen = await page.getByTestId('fen-text').inputValue();
   await page.reload();
@@ -204,4 +219,29 @@ test('leaving the page mid-search gives no error', async ({ page }) => {
   await square(page, 'e2').click();
   await square(page, 'e4').click();
   await expect(page.locator('[data-testid="move-list"] [data-ply]').first()).toBeVisible();
+});
+
+test('a FEN sets up the board and the side to move plays', async ({ page }) => {
+  await openBoard(page);
+  const fen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+  await page.getByTestId('setup-fen').click();
+  await page.getByTestId('fen-input').fill(fen);
+  await page.getByTestId('fen-submit').click();
+  await expect(page.getByTestId('fen-text')).toHaveValue(fen);
+  await expect(page.getByTestId('board')).toHaveAttribute('data-movable', 'w');
+  await move(page, 'f1b5');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-movable', 'b');
+  await move(page, 'a7a6');
+  // The list numbers the moves from the position's own move number.
+  await expect(page.getByTestId('variation-list')).toContainText('3.');
+  expect(await mainLine(page)).toEqual(['Bb5', 'a6']);
+  // The engine's best line starts with a move of White's, whose turn it is.
+  const best = page.locator('[data-testid="engine-lines"] [data-multipv="1"]');
+  await expect(async () => {
+    const from = ((await best.getAttribute('data-uci', { timeout: 1_000 })) ?? '').slice(0, 2);
+    expect(await square(page, from).locator('[data-piece^="w"]').count()).toBe(1);
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press('ArrowLeft');
+  await expect(current(page)).toHaveText('Bb5');
+  await expect(page.getByTestId('board')).toHaveAttribute('data-movable', 'b');
 });

@@ -363,7 +363,7 @@ fn corrupt_stored_trees_are_refused() {
 }
 
 #[test]
-fn every_damaged_stored_tree_is_an_error_or_a_legal_tree() {
+fn every_truncated_stored_tree_is_refused() {
     let json = small_tree().encode();
     for cut in 0..json.len() {
         let Some(truncated) = json.get(..cut) else {

@@ -49,12 +49,16 @@ impl Marks {
         if run.len() < 2 {
             return Marks { plies, sides: None };
         }
-        let only_moves: Vec<usize> = replay
-            .only_moves()
+        // Left unmarked: the only legal moves, and the moves the engine itself chose (a
+        // drop between two searches of neighbouring positions is the search's noise,
+        // not the player's fault).
+        let mut unmarked = replay.only_moves();
+        unmarked.extend((1..=moves).filter(|&ply| engine_chose(replay, analysis, ply)));
+        let unmarked: Vec<usize> = unmarked
             .into_iter()
             .filter_map(|ply| ply.checked_sub(first))
             .collect();
-        let review = GameReview::new(replay.turn_at(first), &run, &only_moves);
+        let review = GameReview::new(replay.turn_at(first), &run, &unmarked);
         for reviewed in &review.plies {
             if let Some(mark) = plies.get_mut(reviewed.ply + first) {
                 mark.judgement = reviewed.judgement;
@@ -78,6 +82,15 @@ impl Marks {
             .map(|(ply, _)| ply)
             .collect()
     }
+}
+
+/// Whether move `ply` is the engine's own first choice in the position it was played in.
+fn engine_chose(replay: &Replay, analysis: &StoredAnalysis, ply: usize) -> bool {
+    let best = ply
+        .checked_sub(1)
+        .and_then(|before| analysis.lines.get(before))
+        .and_then(|pv| pv.first());
+    best.is_some_and(|best| replay.played(ply) == Some(best.as_str()))
 }
 
 /// The engine's preferred move where move `ply` was played, when it differs from it.
@@ -168,6 +181,33 @@ mod tests {
                 .plies_marked(&replay, Color::White, Judgement::Blunder)
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn the_engines_own_choice_is_not_marked() {
+        let replay = scholars_mate();
+        let cp = |c| Some(Eval::Cp(c));
+        let evals = [
+            cp(20),
+            cp(30),
+            cp(25),
+            cp(20),
+            cp(20),
+            cp(-200),
+            cp(40),
+            cp(40),
+        ];
+        let mut analysis = analysed(&replay, &evals);
+        // 3. Qh5 drops from +0.20 to -2.00 …
+        assert_eq!(
+            Marks::new(&replay, &analysis).plies[5].judgement,
+            Some(Judgement::Blunder)
+        );
+        // … but it is what the engine would have played there.
+        analysis.lines[4] = vec!["d1h5".to_owned()];
+        let marks = Marks::new(&replay, &analysis);
+        assert_eq!(marks.plies[5].judgement, None);
+        assert_eq!(marks.plies[5].best, None);
     }
 
     #[test]

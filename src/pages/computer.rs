@@ -132,7 +132,6 @@ pub fn ComputerPage() -> impl IntoView {
                     <EvalBar controller=controller />
                     <HistoryNav />
                     <MoveList review=review.review() />
-                    <ReviewSection page=review game="computer" />
                     <GameControls
                         draw_offers=false
                         resigning_side=Signal::derive(move || {
@@ -141,6 +140,7 @@ pub fn ComputerPage() -> impl IntoView {
                         on_takeback=Callback::new(move |()| controller.takeback())
                         on_new_game=Callback::new(move |()| new_game_asked.set(true))
                     />
+                    <ReviewSection page=review game="computer" />
                     <div class="analysis-tools"><HintButton hint=hint /></div>
                     <PgnFen
                         export=Signal::derive(move || review.pgn())

@@ -40,8 +40,8 @@ pub fn FriendPage() -> impl IntoView {
                     <GameStatus />
                     <HistoryNav />
                     <MoveList review=review.review() />
-                    <ReviewSection page=review game="friend" />
                     <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
+                    <ReviewSection page=review game="friend" />
                     <PgnFen
                         export=Signal::derive(move || review.pgn())
                         import=Callback::new(move |text: String| review.import(&text))

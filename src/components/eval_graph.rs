@@ -28,8 +28,9 @@ pub struct GraphPoint {
 
 /// The width of the drawing, in SVG user units.
 pub const WIDTH: f64 = 600.0;
-/// The height of the drawing, in SVG user units (the aspect is 4 : 1).
-pub const HEIGHT: f64 = 150.0;
+/// The height of the drawing, in SVG user units (the aspect is 10 : 3: tall
+/// enough in a side panel about 20 rem wide).
+pub const HEIGHT: f64 = 180.0;
 
 /// The vertical position of an evaluation: White's winning chances +1 (a
 /// mate by White) at the top edge, 0 in the middle, -1 at the bottom.

@@ -73,6 +73,8 @@ impl PageReview {
         let evals: Vec<Option<Eval>> = annotated.moves.iter().map(|m| m.eval).collect();
         adopt_imported(&AnalysedLine::of_game(&annotated.game), &evals);
         self.store.start(annotated.game, None);
+        // The same game again keeps its line, so the review shows what was adopted.
+        self.review.reload();
         Ok(())
     }
 

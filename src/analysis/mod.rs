@@ -113,29 +113,37 @@ impl Review {
             failure: RwSignal::new(None),
             runner: Runner::new(allowed),
         };
-        review.follow_line(allowed);
+        review.follow_line();
         review
     }
 
     /// Loads each new line's stored analysis, resuming one that was under way; stops
     /// the analysis when the line changes or analysis is no longer allowed.
-    fn follow_line(self, allowed: Signal<bool>) {
+    fn follow_line(self) {
         Effect::new(move |_| {
-            let (key, moves) = self.replay.with(|r| (r.key.clone(), r.len()));
-            let allowed = allowed.get();
-            self.runner.stop();
-            let stored = shelf::load_analysis(&key, moves);
-            let resume = stored
-                .as_ref()
-                .filter(|a| allowed && a.progress == Progress::Running)
-                .and_then(|a| a.budget);
-            self.analysis
-                .set(stored.unwrap_or_else(|| StoredAnalysis::empty(moves, None)));
-            if let Some(budget) = resume {
-                self.budget.set(budget);
-                self.start();
-            }
+            self.replay.track();
+            self.runner.allowed().track();
+            untrack(move || self.reload());
         });
+    }
+
+    /// Shows the stored analysis of the line again (one just imported, say): whatever
+    /// runs is stopped, and the stored one resumes if it was under way.
+    pub fn reload(&self) {
+        let (key, moves) = self.replay.with_untracked(|r| (r.key.clone(), r.len()));
+        self.runner.stop();
+        let stored = shelf::load_analysis(&key, moves);
+        let allowed = self.runner.allowed().get_untracked();
+        let resume = stored
+            .as_ref()
+            .filter(|a| allowed && a.progress == Progress::Running)
+            .and_then(|a| a.budget);
+        self.analysis
+            .set(stored.unwrap_or_else(|| StoredAnalysis::empty(moves, None)));
+        if let Some(budget) = resume {
+            self.budget.set(budget);
+            self.start();
+        }
     }
 
     /// Starts (or resumes) the analysis at the chosen [`Review::budget`]: only the

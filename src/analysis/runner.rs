@@ -37,6 +37,11 @@ impl Runner {
         }
     }
 
+    /// Whether analysis may run now.
+    pub fn allowed(&self) -> Signal<bool> {
+        self.allowed
+    }
+
     /// Whether an analysis is under way; reactive.
     pub fn is_running(&self) -> bool {
         self.running.get().is_some()

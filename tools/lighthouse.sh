@@ -38,7 +38,8 @@ for _ in $(seq 50); do
   sleep 0.2
 done
 
-out=target/lighthouse/reports
+# One directory per port: runs on other ports (other builds) keep their reports.
+out=target/lighthouse/reports-$port
 rm -rf "$out" && mkdir -p "$out"
 reports=""
 for route in / /friend /computer; do

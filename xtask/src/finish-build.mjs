@@ -1,4 +1,7 @@
 // Finishes a release build made by Trunk (`node xtask/src/finish-build.mjs <dir>`):
+// 0. index.html without Trunk's <link rel="preload"> of the app's wasm: the page's
+//    shell paints first and shell/start.js starts that download once it has, so the
+//    shell's files do not share the network with it;
 // 1. sw.js, a service worker (Workbox's generateSW) that precaches every file of the
 //    build with its revision, answers every navigation with index.html, and waits to
 //    take over until the page asks it to (the "new version" notice), so that a page and
@@ -14,6 +17,15 @@ const dir = process.argv[2];
 if (!dir) {
   console.error('usage: node xtask/src/finish-build.mjs <dir>');
   process.exit(2);
+}
+
+const index = join(dir, 'index.html');
+const page = readFileSync(index, 'utf8');
+const preload = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/g;
+const withoutPreload = page.replace(preload, '');
+if (withoutPreload !== page) {
+  writeFileSync(index, withoutPreload);
+  console.log('index.html: the wasm preload removed (shell/start.js fetches it after the shell)');
 }
 
 const { count, size, warnings } = await generateSW({

@@ -1,0 +1,144 @@
+// The page shell of index.html (issue #54, "first paint without waiting for wasm"): the
+// nav bar and the route's frame are painted before the app's WebAssembly arrives, the
+// app's download waits for that paint (shell/start.js), and the app takes the shell's
+// place in one step: the same boxes, no layout shift, one nav and one main. The app's
+// wasm is held back with page.route to look at the page in between.
+import { test, expect } from './fixtures';
+import type { Page, Route } from '@playwright/test';
+
+/** The app's WebAssembly (not the engine worker's). */
+const APP_WASM = /\/gambit-[0-9a-f]+_bg\.wasm$/;
+
+/** A viewport of a phone (Lighthouse's mobile one) and of a laptop. */
+const VIEWPORTS = [
+  { name: 'phone', width: 412, height: 823 },
+  { name: 'laptop', width: 1280, height: 800 },
+];
+
+/** Holds the app's wasm request until `release()`; `requested` resolves when it comes. */
+async function holdAppWasm(page: Page) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested: (at: number) => void = () => {};
+  const requestedAt = new Promise<number>((resolve) => (requested = resolve));
+  await page.route(APP_WASM, async (route: Route) => {
+    requested(Date.now());
+    await released;
+    await route.continue();
+  });
+  return { requestedAt, release };
+}
+
+/** The box of the first element `selector` matches, rounded to a tenth of a pixel. */
+async function box(page: Page, selector: string) {
+  const found = await page.locator(selector).first().boundingBox();
+  expect(found, `${selector} has a box`).not.toBeNull();
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return found && { x: round(found.x), y: round(found.y), width: round(found.width), height: round(found.height) };
+}
+
+/** Sums the page's layout shifts from its first moment on (read by `layoutShift`). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const page = window as unknown as { layoutShift: number };
+    page.layoutShift = 0;
+    new PerformanceObserver((entries) => {
+      for (const shift of entries.getEntries() as (PerformanceEntry & { value: number })[]) {
+        page.layoutShift += shift.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The page's layout shifts so far, summed (the CLS of this load). */
+function layoutShift(page: Page) {
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const route of ['/friend', '/computer']) {
+      test(`${route}: the board's frame is painted before the wasm arrives, and the app's board takes its box`, async ({
+        page,
+      }) => {
+        await watchLayoutShifts(page);
+        const wasm = await holdAppWasm(page);
+        await page.goto(route, { waitUntil: 'domcontentloaded' });
+        await wasm.requestedAt;
+
+        // The shell is on screen, painted, and the app is not there yet.
+        const shellBoard = page.locator('#shell .board');
+        await expect(shellBoard).toBeVisible();
+        const painted = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+        expect(painted, 'a contentful paint before the wasm is fetched').toBe(1);
+        await expect(page.getByTestId('board')).toHaveCount(0);
+        // Hidden from assistive technology: no second nav or main, not even for a moment.
+        await expect(page.getByRole('navigation')).toHaveCount(0);
+        await expect(page.getByRole('main')).toHaveCount(0);
+        const shellBoardBox = await box(page, '#shell .board');
+        const shellPanelBox = await box(page, '#shell .side-panel');
+        const shellNavBox = await box(page, '#shell .nav');
+        // A square board as wide as its column: the page's width on a phone.
+        expect(shellBoardBox?.width).toBeGreaterThan(200);
+        expect(shellBoardBox?.height).toBe(shellBoardBox?.width);
+
+        wasm.release();
+        await expect(page.getByTestId('board')).toBeVisible();
+        await expect(page.locator('#shell')).toHaveCount(0);
+        await expect(page.getByRole('navigation')).toHaveCount(1);
+        await expect(page.getByRole('main')).toHaveCount(1);
+        expect(await box(page, '[data-testid="board"]')).toEqual(shellBoardBox);
+        expect(await box(page, 'nav.nav')).toEqual(shellNavBox);
+        const panel = await box(page, '.side-panel');
+        expect({ x: panel?.x, y: panel?.y, width: panel?.width }).toEqual({
+          x: shellPanelBox?.x,
+          y: shellPanelBox?.y,
+          width: shellPanelBox?.width,
+        });
+        expect(await layoutShift(page)).toBe(0);
+      });
+    }
+
+    test('/: the home page is painted before the wasm arrives, where the app draws it', async ({ page }) => {
+      await watchLayoutShifts(page);
+      const wasm = await holdAppWasm(page);
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await wasm.requestedAt;
+
+      await expect(page.locator('#shell h1')).toHaveText('Gambit');
+      await expect(page.locator('#shell .choice').first()).toBeVisible();
+      await expect(page.getByRole('heading')).toHaveCount(0);
+      const shellHeading = await box(page, '#shell h1');
+      const shellChoices = await box(page, '#shell .home-choices');
+      const shellBrand = await box(page, '#shell .nav-brand');
+
+      wasm.release();
+      await expect(page.getByTestId('home')).toBeVisible();
+      await expect(page.locator('#shell')).toHaveCount(0);
+      await expect(page.getByRole('navigation')).toHaveCount(1);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      expect(await box(page, '[data-testid="home"] h1')).toEqual(shellHeading);
+      expect(await box(page, '.home-choices')).toEqual(shellChoices);
+      expect(await box(page, '[data-testid="nav-home"]')).toEqual(shellBrand);
+      expect(await layoutShift(page)).toBe(0);
+    });
+  });
+}
+
+test.describe('when the app cannot start', () => {
+  // The broken download is provoked here: the browser's and the loader's reports of it
+  // are expected.
+  test.use({
+    allowedConsoleErrors: [/Failed to load resource/],
+    allowedPageErrors: [/failed to fetch Wasm: 404/],
+  });
+
+  test('the shell says so instead of looking ready', async ({ page }) => {
+    await page.route(APP_WASM, (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.goto('/friend');
+    await expect(page.getByRole('alert')).toHaveText(/Gambit could not start/);
+    await expect(page.getByRole('alert')).toBeVisible();
+  });
+});

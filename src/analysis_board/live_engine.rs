@@ -66,6 +66,11 @@ pub struct LiveEngine {
     position: RwSignal<Chess>,
     /// The search under way, to cancel when the position changes.
     search_id: StoredValue<Option<u64>>,
+    /// The lines of the iteration being reported, shown once all have arrived (so the
+    /// lines shown always come from one iteration and never repeat a first move).
+    pending: StoredValue<Vec<EngineLine>>,
+    /// How many lines an iteration reports: [`LINES`], or fewer legal moves.
+    expected: StoredValue<usize>,
 }
 
 impl LiveEngine {
@@ -79,6 +84,8 @@ impl LiveEngine {
             lines: RwSignal::new(Vec::new()),
             position: RwSignal::new(Chess::default()),
             search_id: StoredValue::new(None),
+            pending: StoredValue::new(Vec::new()),
+            expected: StoredValue::new(usize::from(LINES)),
         };
         Effect::new(move |_| {
             let on = engine.enabled.get();
@@ -147,7 +154,10 @@ impl LiveEngine {
             self.search_id.set_value(None);
         }
         self.lines.set(Vec::new());
-        let has_moves = !position.legal_moves().is_empty();
+        self.pending.set_value(Vec::new());
+        let moves_count = position.legal_moves().len();
+        self.expected.set_value(moves_count.min(usize::from(LINES)));
+        let has_moves = moves_count > 0;
         self.position.set(position);
         if !on {
             self.state.set(EngineState::Off);
@@ -197,15 +207,18 @@ impl LiveEngine {
                     uci: pv,
                     san,
                 };
-                self.lines.try_update(|lines| {
-                    match lines.iter_mut().find(|known| known.multipv == multipv) {
-                        Some(known) => *known = line,
-                        None => {
-                            lines.push(line);
-                            lines.sort_by_key(|line| line.multipv);
-                        }
+                // Line 1 opens an iteration's report; the last line shows it.
+                let expected = self.expected.try_get_value().unwrap_or(usize::from(LINES));
+                let complete = self.pending.try_update_value(|pending| {
+                    if multipv <= 1 {
+                        pending.clear();
                     }
+                    pending.push(line);
+                    (pending.len() >= expected).then(|| pending.clone())
                 });
+                if let Some(Some(lines)) = complete {
+                    self.lines.try_set(lines);
+                }
             }
             SearchNews::Done { .. } => {
                 self.search_id.try_set_value(None);

@@ -115,7 +115,7 @@ pub fn path_indices(tree: &GameTree, node: NodeId) -> Vec<usize> {
         .collect()
 }
 
-/// The node reached from the root by the child indices `at`, as far as they lead.
+/// The node reached from the root by the child indices `at`, as far as the tree goes.
 pub fn node_at(tree: &GameTree, at: &[usize]) -> NodeId {
     let mut node = tree.root();
     for &index in at {
@@ -216,7 +216,7 @@ mod tests {
         let nf3 = tree.play_san(c5, "Nf3").expect("legal");
         assert_eq!(path_indices(&tree, nf3), [0, 1, 0]);
         assert_eq!(node_at(&tree, &[0, 1, 0]), nf3);
-        // A path that leads further than the tree stops where the tree does.
+        // A path longer than the tree stops where the tree does.
         assert_eq!(node_at(&tree, &[0, 1, 0, 4, 2]), nf3);
         assert_eq!(node_at(&tree, &[]), root);
     }

@@ -9,6 +9,7 @@ use gambit_rules::{GameTree, NodeId};
 use leptos::prelude::*;
 
 use crate::analysis_board::notation::{move_number, node_key};
+use crate::analysis_board::pgn::Notes;
 use crate::analysis_board::store::TreeStore;
 
 /// What the review says about a main-line move, for its attributes and symbol.
@@ -36,14 +37,16 @@ enum Item {
         /// Plies from the start, for main-line moves.
         main_ply: Option<usize>,
     },
+    /// A move's comment (from an imported PGN).
+    Comment(String),
     /// A side line, in brackets.
     Variation(Vec<Item>),
 }
 
 /// The items of the line starting at `start` (a child of its parent), with the side
-/// lines branching off it. The first move of a line carries its number even when it is
-/// Black's, and so does the move after a side line.
-fn line_items(tree: &GameTree, start: NodeId, main: bool) -> Vec<Item> {
+/// lines branching off it and the moves' comments. The first move of a line carries its
+/// number even when it is Black's, and so does the move after a side line or a comment.
+fn line_items(tree: &GameTree, notes: &Notes, start: NodeId, main: bool) -> Vec<Item> {
     let mut items = Vec::new();
     let mut numbered = true;
     for node in tree.line_from(start) {
@@ -60,10 +63,14 @@ fn line_items(tree: &GameTree, start: NodeId, main: bool) -> Vec<Item> {
             main_ply: main.then(|| tree.depth(node)),
         });
         numbered = false;
+        if let Some(comment) = notes.get(&node).and_then(|note| note.comment.clone()) {
+            items.push(Item::Comment(comment));
+            numbered = true;
+        }
         let siblings = tree.children(parent);
         if siblings.first() == Some(&node) {
             for &side in &siblings[1..] {
-                items.push(Item::Variation(line_items(tree, side, false)));
+                items.push(Item::Variation(line_items(tree, notes, side, false)));
                 numbered = true;
             }
         }
@@ -72,9 +79,9 @@ fn line_items(tree: &GameTree, start: NodeId, main: bool) -> Vec<Item> {
 }
 
 /// The whole list: the main line from the root's first move.
-fn tree_items(tree: &GameTree) -> Vec<Item> {
+fn tree_items(tree: &GameTree, notes: &Notes) -> Vec<Item> {
     match tree.children(tree.root()).first() {
-        Some(&first) => line_items(tree, first, true),
+        Some(&first) => line_items(tree, notes, first, true),
         None => Vec::new(),
     }
 }
@@ -117,6 +124,7 @@ fn render(items: Vec<Item>, store: TreeStore, mark: Option<Callback<usize, MoveM
                 }
                 .into_any()
             }
+            Item::Comment(text) => view! { <span class="tree-comment">{text}</span> }.into_any(),
             Item::Variation(items) => view! {
                 <span class="variation" data-testid="variation">
                     {render(items, store, mark)}
@@ -128,6 +136,29 @@ fn render(items: Vec<Item>, store: TreeStore, mark: Option<Callback<usize, MoveM
         .into_any()
 }
 
+/// Scrolls `list` (only the list) so that its `aria-current` move is inside it.
+fn scroll_to_current(list: &web_sys::HtmlElement) {
+    let Some(item) = list
+        .query_selector("[aria-current=\"true\"]")
+        .ok()
+        .flatten()
+    else {
+        return;
+    };
+    let list_box = list.get_bounding_client_rect();
+    let item_box = item.get_bounding_client_rect();
+    let visible_top = f64::from(list.scroll_top());
+    let top = item_box.top() - list_box.top() - f64::from(list.client_top()) + visible_top;
+    let bottom = top + item_box.height();
+    let visible_bottom = visible_top + f64::from(list.client_height());
+    // Whole pixels are enough to scroll by.
+    if top < visible_top {
+        list.set_scroll_top(top.floor() as i32);
+    } else if bottom > visible_bottom {
+        list.set_scroll_top((bottom - f64::from(list.client_height())).ceil() as i32);
+    }
+}
+
 /// The moves of `store`'s tree.
 #[component]
 pub fn VariationList(
@@ -137,9 +168,34 @@ pub fn VariationList(
     #[prop(optional)]
     mark: Option<Callback<usize, MoveMark>>,
 ) -> impl IntoView {
-    let items = Memo::new(move |_| store.tree().with(tree_items));
+    let items = Memo::new(move |_| {
+        store
+            .tree()
+            .with(|tree| store.notes().with(|notes| tree_items(tree, notes)))
+    });
+    // The main line's result when it ends the game (a mate, or the game's resignation).
+    let result = Memo::new(move |_| {
+        store.tree().with(|tree| {
+            tree.main_game()
+                .outcome()
+                .map(|outcome| outcome.result_str())
+        })
+    });
+    let list_ref = NodeRef::<leptos::html::Div>::new();
+    // The move shown stays in view: the list scrolls, never the page.
+    Effect::new(move |_| {
+        store.current().track();
+        items.track();
+        // After the frame's layout: the list may just have been redrawn.
+        request_animation_frame(move || {
+            if let Some(list) = list_ref.get_untracked() {
+                scroll_to_current(&list);
+            }
+        });
+    });
     view! {
-        <div class="variation-list" data-testid="variation-list" aria-label="Moves">
+        <div class="variation-list" data-testid="variation-list" aria-label="Moves"
+            node_ref=list_ref>
             {move || {
                 let items = items.get();
                 if items.is_empty() {
@@ -148,6 +204,9 @@ pub fn VariationList(
                     render(items, store, mark)
                 }
             }}
+            {move || result.get().map(|result| view! {
+                <span class="tree-result" data-testid="tree-result">{result}</span>
+            })}
         </div>
     }
 }
@@ -167,6 +226,7 @@ mod tests {
                     ..
                 } => format!("{san}@{ply}"),
                 Item::Move { san, .. } => san.clone(),
+                Item::Comment(comment) => format!("{{{comment}}}"),
                 Item::Variation(items) => format!("({})", text(items)),
             })
             .collect::<Vec<_>>()
@@ -185,13 +245,29 @@ mod tests {
         tree.play_san(nf3, "Nc6").expect("legal");
         tree.play_san(tree.root(), "d4").expect("legal");
         assert_eq!(
-            text(&tree_items(&tree)),
+            text(&tree_items(&tree, &Notes::new())),
             "1. e4@1 (1. d4) 1… e5@2 (1… c5 2. Nf3 d6 (2… Nc6)) 2. Nf3@3"
         );
     }
 
     #[test]
+    fn a_comment_follows_its_move_and_the_next_move_is_numbered() {
+        let mut tree = GameTree::new();
+        let e4 = tree.play_san(tree.root(), "e4").expect("legal");
+        tree.play_san(e4, "e5").expect("legal");
+        let note = gambit_rules::MoveAnnotation {
+            comment: Some("best by test".to_owned()),
+            ..Default::default()
+        };
+        let notes = Notes::from([(e4, note)]);
+        assert_eq!(
+            text(&tree_items(&tree, &notes)),
+            "1. e4@1 {best by test} 1… e5@2"
+        );
+    }
+
+    #[test]
     fn an_empty_tree_has_no_items() {
-        assert!(tree_items(&GameTree::new()).is_empty());
+        assert!(tree_items(&GameTree::new(), &Notes::new()).is_empty());
     }
 }

@@ -129,6 +129,11 @@ test('the engine shows three distinct lines of the position shown and can be swi
   await expect(page.getByTestId('hint-arrow')).toHaveCount(0);
   await page.getByTestId('engine-toggle').click();
   await expect(lines).toHaveCount(3, { timeout: 30_000 });
+
+  // Clicking a line plays its first move.
+  await lines.first().getByRole('button').click();
+  await expect(page.locator('[data-testid="variation-list"] [data-ply]')).toHaveCount(2);
+  await expect(current(page)).toHaveAttribute('data-ply', '2');
 });
 
 test('"analyse this game" opens the game of /friend as the main line', async ({ page }) => {
@@ -150,6 +155,15 @@ test('"analyse this game" opens the game of /friend as the main line', async ({ 
   await expect(page).toHaveURL(/\/analysis$/);
   expect(await mainLine(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
   expect(await sideMoves(page)).toEqual(['d5']);
+});
+
+test('a game that is not there is reported and the board is kept', async ({ page }) => {
+  await openBoard(page);
+  await moves(page, ['e2e4']);
+  await page.goto('/analysis?game=computer');
+  await expect(page.getByTestId('notice')).toContainText('No game against the computer is saved');
+  expect(await mainLine(page)).toEqual(['e4']);
+  await expect(page).toHaveURL(/\/analysis$/);
 });
 
 test('a PGN with variations and evaluations is imported and exported again', async ({ page }) => {

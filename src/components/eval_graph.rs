@@ -243,11 +243,18 @@ pub fn EvalGraph(
     let tooltip = move || {
         let ply = hovered.get()?;
         let n = count.get();
-        let text = points.with(|p| p.get(ply.checked_sub(1)?).map(describe))?;
+        let (text, high) = points.with(|p| {
+            let point = p.get(ply.checked_sub(1)?)?;
+            let high = point.eval.is_some_and(|eval| y_of(eval) < HEIGHT / 2.0);
+            Some((describe(point), high))
+        })?;
+        // Across from the point, so that it never hides it; as far along as the ply
+        // and never past either end.
+        let edge = if high { "bottom" } else { "top" };
         let at = (ply as f64 - 0.5) / n.max(1) as f64 * 100.0;
         Some(view! {
             <div class="eval-graph-tooltip" aria-hidden="true"
-                style=format!("left: {at:.1}%; transform: translateX(-{at:.1}%)")>
+                style=format!("{edge}: 0.3rem; left: {at:.1}%; transform: translateX(-{at:.1}%)")>
                 {text}
             </div>
         })

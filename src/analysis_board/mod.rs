@@ -2,12 +2,13 @@
 //! player explores freely ([`store::TreeStore`]), kept in local storage
 //! ([`persistence`]), opened with a game of another page, a pasted PGN or FEN, or the
 //! start position ([`opening`]), its PGN with variations and annotations ([`pgn`]),
-//! and the engine's best lines of the viewed position
-//! ([`live_engine::LiveEngine`]).
+//! the engine's best lines of the viewed position
+//! ([`live_engine::LiveEngine`]), and its keys ([`shortcuts`]).
 
 pub mod live_engine;
 pub mod notation;
 pub mod opening;
 pub mod persistence;
 pub mod pgn;
+pub mod shortcuts;
 pub mod store;

@@ -5,17 +5,16 @@
 
 use gambit_rules::shakmaty::{Chess, Position};
 use gambit_rules::{GameTree, Judgement};
-use leptos::ev;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
-use wasm_bindgen::JsCast;
 
 use crate::analysis::{AnalysedLine, Review, adopt_imported};
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
 use crate::analysis_board::persistence::{restore, save_on_change};
 use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn, main_line_evals};
+use crate::analysis_board::shortcuts::use_board_shortcuts;
 use crate::analysis_board::store::TreeStore;
 use crate::components::best_move_line::BestMoveLine;
 use crate::components::board::Board;
@@ -278,51 +277,4 @@ fn LineActions(
             </button>
         </div>
     }
-}
-
-/// ←/→ step along the line shown, Home/End go to its start and end, `f` flips the
-/// board; ignored while typing in a field.
-fn use_board_shortcuts(store: TreeStore) {
-    let handle = window_event_listener(ev::keydown, move |event| {
-        if event.ctrl_key() || event.meta_key() || event.alt_key() || typing(&event) {
-            return;
-        }
-        let handled = match event.key().as_str() {
-            "ArrowLeft" => {
-                store.back();
-                true
-            }
-            "ArrowRight" => {
-                store.forward();
-                true
-            }
-            "Home" => {
-                store.first();
-                true
-            }
-            "End" => {
-                store.last();
-                true
-            }
-            "f" => {
-                store.flip();
-                true
-            }
-            _ => false,
-        };
-        if handled {
-            event.prevent_default();
-        }
-    });
-    on_cleanup(move || handle.remove());
-}
-
-/// Whether the key went to a text field.
-fn typing(event: &web_sys::KeyboardEvent) -> bool {
-    event
-        .target()
-        .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|element| {
-            matches!(element.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        })
 }

@@ -65,6 +65,9 @@ mod material;
 mod outcome;
 mod pgn_export;
 mod pgn_import;
+mod pgn_lexer;
+#[cfg(test)]
+mod pgn_lexer_tests;
 mod ply;
 mod query;
 mod record;

@@ -81,7 +81,20 @@ impl Analysis {
         engine: &mut Engine,
         clock: &C,
     ) -> Option<Evaluation> {
-        let ply = *self.plies.get(self.next)?;
+        self.evaluate_next(engine, clock).0
+    }
+
+    /// As [`next_position`](Self::next_position) with a clock it owns and hands back:
+    /// [`serve`](crate::serve) searches with its own clock type, so that the worker
+    /// holds one copy of the search's code for searches and analyses, not two.
+    pub(crate) fn evaluate_next<C: Clock>(
+        &mut self,
+        engine: &mut Engine,
+        clock: C,
+    ) -> (Option<Evaluation>, C) {
+        let Some(&ply) = self.plies.get(self.next) else {
+            return (None, clock);
+        };
         self.next += 1;
         let mut root = self.start.clone();
         for &m in &self.moves[..usize::from(ply)] {
@@ -93,19 +106,20 @@ impl Analysis {
             } else {
                 Score::Cp(0)
             };
-            return Some(Evaluation {
+            let evaluation = Evaluation {
                 ply,
                 depth: 0,
                 score,
                 pv: Vec::new(),
-            });
+            };
+            return (Some(evaluation), clock);
         }
         let mut search = Search::new(engine, root, Level::full(), self.limits, clock);
         let mut last = None;
         while let Some(iteration) = search.next_iteration() {
             last = Some(iteration);
         }
-        Some(match last {
+        let evaluation = match last {
             Some(it) => Evaluation {
                 ply,
                 depth: it.depth,
@@ -123,6 +137,7 @@ impl Analysis {
                     pv: best.map(|b| b.uci).into_iter().collect(),
                 }
             }
-        })
+        };
+        (Some(evaluation), search.into_clock())
     }
 }

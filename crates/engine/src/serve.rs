@@ -178,8 +178,8 @@ impl<C: Clock> Iterator for Replies<'_, C> {
                 mut analysis,
                 engine,
                 clock,
-            } => match analysis.next_position(engine, &clock) {
-                Some(done) => {
+            } => match analysis.evaluate_next(engine, clock) {
+                (Some(done), clock) => {
                     self.state = State::Analysing {
                         id,
                         analysis,
@@ -194,7 +194,7 @@ impl<C: Clock> Iterator for Replies<'_, C> {
                         pv: done.pv,
                     })
                 }
-                None => Some(Event::AnalysisDone { id }),
+                (None, _) => Some(Event::AnalysisDone { id }),
             },
         }
     }

@@ -194,6 +194,11 @@ impl<C: Clock> core::fmt::Debug for Search<'_, C> {
 }
 
 impl<'e, C: Clock> Search<'e, C> {
+    /// The clock this search was timed by, once the search is over.
+    pub(crate) fn into_clock(self) -> C {
+        self.clock
+    }
+
     /// Prepares a search of `root` at `level` within `limits` (tightened by the level's
     /// caps), timed by `clock` from now. Nothing is searched until
     /// [`Search::next_iteration`] is called.

@@ -2,7 +2,7 @@
 // PGN/FEN tools, drag-and-drop.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { expectStatus, openFriend, piece, play, playAll, sanList, setupFen, square } from './helpers';
+import { expectSans, expectStatus, openFriend, piece, play, playAll, sanList, setupFen, square } from './helpers';
 
 const current = (page: Page) => page.locator('[data-testid="move-list"] [aria-current="true"]');
 
@@ -61,7 +61,7 @@ test('takeback removes one ply', async ({ page }) => {
   await openFriend(page);
   await playAll(page, ['e2e4', 'e7e5']);
   await page.getByTestId('takeback').click();
-  expect(await sanList(page)).toEqual(['e4']);
+  await expectSans(page, ['e4']);
   await expect(piece(page, 'e7')).toHaveAttribute('data-piece', 'bP');
   await expectStatus(page, '*', 'Black to move');
 });
@@ -91,10 +91,10 @@ test('new game asks to confirm while a game is in progress', async ({ page }) =>
   await playAll(page, ['e2e4']);
   await page.getByTestId('new-game').click();
   await page.getByTestId('cancel').click();
-  expect(await sanList(page)).toEqual(['e4']);
+  await expectSans(page, ['e4']);
   await page.getByTestId('new-game').click();
   await page.getByTestId('confirm').click();
-  expect(await sanList(page)).toEqual([]);
+  await expectSans(page, []);
 });
 
 test('a clock runs for the side to move and a flag fall ends the game', async ({ page }) => {
@@ -120,7 +120,7 @@ test('a reload restores the game mid-way, with its clocks and orientation', asyn
   await playAll(page, ['e2e4', 'e7e5', 'g1f3']);
   await page.getByTestId('flip-board').click();
   await page.reload();
-  expect(await sanList(page)).toEqual(['e4', 'e5', 'Nf3']);
+  await expectSans(page, ['e4', 'e5', 'Nf3']);
   await expect(page.getByTestId('board')).toHaveAttribute('data-orientation', 'black');
   await expect(page.getByTestId('clock-black')).toHaveAttribute('data-running', '');
   // White moved twice with 3 s increment after its first (free) move.
@@ -132,7 +132,7 @@ test('a reload restores the game mid-way, with its clocks and orientation', asyn
 test('unreadable saved data is reported, set aside, and a fresh game starts', async ({ page }) => {
   await openFriend(page, { 'gambit.v1.friend': '{"version":1,"game":"garbage' });
   await expect(page.getByTestId('notice')).toContainText('could not be restored');
-  expect(await sanList(page)).toEqual([]);
+  await expectSans(page, []);
   // Kept under a key of its own (`gambit.v1.friend.unreadable.<time>`).
   const kept = await page.evaluate(() =>
     Object.keys(localStorage)
@@ -230,13 +230,13 @@ test('bad PGN and bad FEN show errors and keep the game', async ({ page }) => {
   await page.getByTestId('pgn-submit').click();
   await expect(page.getByTestId('import-error')).toContainText('Ke3');
   await expect(page.getByTestId('import-error')).toContainText('2');
-  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await expectSans(page, ['e4', 'e5']);
 
   await page.getByTestId('setup-fen').click();
   await page.getByTestId('fen-input').fill('not a fen');
   await page.getByTestId('fen-submit').click();
   await expect(page.getByTestId('import-error')).toBeVisible();
-  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await expectSans(page, ['e4', 'e5']);
   await expectStatus(page, '*', 'White to move');
 });
 
@@ -247,7 +247,7 @@ test('drag and drop with the mouse; a drop off target snaps back', async ({ page
   await square(page, 'e2').dragTo(square(page, 'e4'));
   await expect(piece(page, 'e4')).toHaveAttribute('data-piece', 'wP');
   await expect(piece(page, 'e2')).toHaveCount(0);
-  expect(await sanList(page)).toEqual(['e4']);
+  await expectSans(page, ['e4']);
 });
 
 test('drag and drop by touch', async ({ browser }) => {
@@ -274,6 +274,6 @@ test('drag and drop by touch', async ({ browser }) => {
   }
   await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect(piece(page, 'f3')).toHaveAttribute('data-piece', 'wN');
-  expect(await sanList(page)).toEqual(['Nf3']);
+  await expectSans(page, ['Nf3']);
   await context.close();
 });

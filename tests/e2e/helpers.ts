@@ -44,6 +44,20 @@ export async function sanList(page: Page): Promise<string[]> {
   return page.locator('[data-testid="move-list"] [data-ply]').allTextContents();
 }
 
+/**
+ * Awaits the move list showing exactly `sans`, in order (it retries: after a load or a
+ * reload the list appears once the app has started).
+ */
+export async function expectSans(page: Page, sans: string[]) {
+  const moves = page.locator('[data-testid="move-list"] [data-ply]');
+  await expect(page.getByTestId('move-list')).toBeVisible();
+  if (sans.length === 0) {
+    await expect(moves).toHaveCount(0);
+  } else {
+    await expect(moves).toHaveText(sans);
+  }
+}
+
 /** Starts a game from `fen` through the "set up from FEN" tool. */
 export async function setupFen(page: Page, fen: string) {
   await page.getByTestId('setup-fen').click();

@@ -1,7 +1,7 @@
 // Hostile input: a paste of any size never freezes the page (it is refused beyond a size
 // no real game reaches, with a clear message), and pasted text is never read as HTML.
 import { test, expect } from './fixtures';
-import { openFriend, playAll, sanList } from './helpers';
+import { expectSans, openFriend, playAll } from './helpers';
 
 test('a huge PGN paste is refused with a clear message and the game is kept', async ({ page }) => {
   await openFriend(page);
@@ -12,7 +12,7 @@ test('a huge PGN paste is refused with a clear message and the game is kept', as
   await page.getByTestId('pgn-input').fill(huge);
   await page.getByTestId('pgn-submit').click();
   await expect(page.getByTestId('import-error')).toContainText('reads up to 512 KB');
-  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await expectSans(page, ['e4', 'e5']);
   // The page still answers.
   await page.getByTestId('history-first').click();
   await expect(page.getByTestId('back-to-game')).toBeVisible();

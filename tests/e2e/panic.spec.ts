@@ -2,7 +2,7 @@
 // the game saved before the panic is there after it. `?test-panic` (test only) makes
 // the page panic shortly after it starts.
 import { test, expect } from './fixtures';
-import { openFriend, playAll, sanList } from './helpers';
+import { expectSans, openFriend, playAll } from './helpers';
 
 // The panic is provoked: its log line and the trap that follows are expected here.
 test.use({
@@ -19,5 +19,5 @@ test('a panic shows the banner, and the reload finds the game intact', async ({ 
   await page.getByTestId('panic-reload').click();
   await expect(page).toHaveURL(/\/friend$/);
   await expect(page.getByTestId('panic-banner')).toHaveCount(0);
-  expect(await sanList(page)).toEqual(['e4', 'e5', 'Nf3']);
+  await expectSans(page, ['e4', 'e5', 'Nf3']);
 });

@@ -2,7 +2,7 @@
 // overwriting each other's moves, and unreadable data set aside is never destroyed,
 // even when storage is full.
 import { test, expect } from './fixtures';
-import { openFriend, playAll, sanList } from './helpers';
+import { expectSans, openFriend, playAll } from './helpers';
 
 test('a move made in one tab is followed by the other tab', async ({ page, context }) => {
   await openFriend(page);
@@ -17,9 +17,9 @@ test('a move made in one tab is followed by the other tab', async ({ page, conte
   // The other tab plays on from there, and the first tab follows in turn.
   await playAll(other, ['e7e5']);
   await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(2);
-  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await expectSans(page, ['e4', 'e5']);
   await page.reload();
-  expect(await sanList(page)).toEqual(['e4', 'e5']);
+  await expectSans(page, ['e4', 'e5']);
 });
 
 test('unreadable data is kept aside, or left in place when storage is full', async ({ page }) => {

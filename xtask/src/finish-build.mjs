@@ -34,7 +34,8 @@ const { count, size, warnings } = await generateSW({
   globIgnores: ['sw.js', '**/*.br', '**/*.gz'],
   swDest: join(dir, 'sw.js'),
   // Trunk's hashed names (and wasm-bindgen's snippets) need no revision of their own.
-  dontCacheBustURLsMatching: /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^snippets\/[^/]+-[0-9a-f]{8,16}\//,
+  dontCacheBustURLsMatching:
+    /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^[0-9a-f]{16}-[^/]+\.js$|^snippets\/[^/]+-[0-9a-f]{8,16}\//,
   // The app's wasm is above Workbox's 2 MiB default.
   maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
   navigateFallback: 'index.html',

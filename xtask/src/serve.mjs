@@ -14,8 +14,10 @@ if (!dir) {
 }
 
 // Trunk's file names end in a content hash (`gambit-40273f1faa86cba_bg.wasm`: up to 16
-// hex digits), and wasm-bindgen's snippets sit in a directory named with one.
-const hashed = /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|\/snippets\/[^/]+-[0-9a-f]{8,16}\//;
+// hex digits; its initializer's, `shell/start.js`, begins with one), and wasm-bindgen's
+// snippets sit in a directory named with one.
+const hashed =
+  /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^\/[0-9a-f]{16}-[^/]+\.js$|\/snippets\/[^/]+-[0-9a-f]{8,16}\//;
 
 const serve = sirv(resolve(dir), {
   single: true,

@@ -113,6 +113,29 @@ test('a quick analysis marks the blunder, its better move, the graph and the sum
   expect(stored).toContain('e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7');
 });
 
+test('the export carries the analysis, and importing it brings the marks back', async ({ page }) => {
+  await openFriend(page);
+  await importPgn(page, SCHOLARS_MATE);
+  await analyse(page, 'quick');
+  await expect(progress(page)).toHaveAttribute('data-done', '8', { timeout: 30_000 });
+  await page.getByTestId('export-pgn').click();
+  const pgn = await page.getByTestId('pgn-text').inputValue();
+  expect(pgn).toContain('[%eval #1]');
+  expect(pgn).toMatch(/Nf6 \$4/);
+
+  // Another device: no stored analysis, the annotated PGN pasted.
+  await page.evaluate(() => localStorage.removeItem('gambit.v1.analyses'));
+  await page.reload();
+  await expect(move(page, 6)).not.toHaveAttribute('data-judgement', /.*/);
+  await importPgn(page, pgn);
+  await expect(move(page, 6)).toHaveAttribute('data-judgement', 'blunder');
+  await expect(move(page, 6)).toHaveAttribute('data-eval', '#1');
+  await expect(page.getByTestId('analysis-summary').locator('[data-color="black"]')).toHaveAttribute(
+    'data-blunders',
+    '1',
+  );
+});
+
 test('cancelling stops the progress and keeps what was done', async ({ page }) => {
   await openFriend(page);
   await importPgn(page, OPERA_GAME);
@@ -173,4 +196,29 @@ test('unreadable stored analyses are set aside and the game is kept', async ({ p
     Object.keys(localStorage).filter((key) => key.startsWith('gambit.v1.analyses.unreadable')),
   );
   expect(kept).toHaveLength(1);
+});
+
+test('a full storage loses only the analysis, never the game', async ({ page }) => {
+  await openFriend(page);
+  await importPgn(page, SCHOLARS_MATE);
+  // Fill local storage to its quota (the game is already saved).
+  const filled = await page.evaluate(() => {
+    let n = 0;
+    for (const size of [256 * 1024, 4096, 64, 1]) {
+      try {
+        for (;;) localStorage.setItem(`filler-${n++}`, 'x'.repeat(size));
+      } catch {
+        // Full at this size: go on with smaller pieces.
+      }
+    }
+    return n;
+  });
+  expect(filled).toBeGreaterThan(0);
+  await analyse(page, 'quick');
+  await expect(progress(page)).toHaveAttribute('data-done', '8', { timeout: 30_000 });
+  await expect(move(page, 6)).toHaveAttribute('data-judgement', 'blunder');
+  expect(await page.evaluate(() => localStorage.getItem('gambit.v1.analyses'))).toBeNull();
+  await page.reload();
+  await expect(move(page, 7)).toBeVisible();
+  await expect(move(page, 6)).not.toHaveAttribute('data-judgement', /.*/);
 });

@@ -1,5 +1,6 @@
-//! Keyboard shortcuts of a game page: ←/→ move through the history, Home/End jump to
-//! the start/the game, `f` flips the board. Ignored while typing in a field.
+//! Keyboard shortcuts of a page with a board and a line of moves: ←/→ step through the
+//! moves, Home/End jump to the first position and the last, `f` flips the board. Keys
+//! typed into a field, or pressed with Ctrl, Alt or Meta, are left alone.
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -7,38 +8,49 @@ use wasm_bindgen::JsCast;
 
 use crate::game::store::GameStore;
 
-/// Installs the shortcuts for as long as the calling component lives.
+/// What each key does on a page.
+#[derive(Clone, Copy)]
+pub struct BoardKeys {
+    /// ←: one move back.
+    pub back: Callback<()>,
+    /// →: one move forward.
+    pub forward: Callback<()>,
+    /// Home: the first position.
+    pub first: Callback<()>,
+    /// End: the last position.
+    pub last: Callback<()>,
+    /// `f`: flip the board.
+    pub flip: Callback<()>,
+}
+
+/// Installs the game pages' shortcuts (through the store's history) for as long as the
+/// calling component lives.
 pub fn use_game_shortcuts(store: GameStore) {
+    use_board_keys(BoardKeys {
+        back: Callback::new(move |()| store.view_previous()),
+        forward: Callback::new(move |()| store.view_next()),
+        first: Callback::new(move |()| store.view_first()),
+        last: Callback::new(move |()| store.view_last()),
+        flip: Callback::new(move |()| store.flip()),
+    });
+}
+
+/// Installs `keys` for as long as the calling component lives.
+pub fn use_board_keys(keys: BoardKeys) {
     let handle = window_event_listener(ev::keydown, move |event| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() || typing(&event) {
             return;
         }
-        let handled = match event.key().as_str() {
-            "ArrowLeft" => {
-                store.view_previous();
-                true
-            }
-            "ArrowRight" => {
-                store.view_next();
-                true
-            }
-            "Home" => {
-                store.view_first();
-                true
-            }
-            "End" => {
-                store.view_last();
-                true
-            }
-            "f" => {
-                store.flip();
-                true
-            }
-            _ => false,
+        let action = match event.key().as_str() {
+            "ArrowLeft" => keys.back,
+            "ArrowRight" => keys.forward,
+            "Home" => keys.first,
+            "End" => keys.last,
+            "f" => keys.flip,
+            _ => return,
         };
-        if handled {
-            event.prevent_default();
-        }
+        action.run(());
+        event.prevent_default();
     });
     on_cleanup(move || handle.remove());
 }

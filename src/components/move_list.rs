@@ -52,7 +52,7 @@ fn entries(store: GameStore) -> Vec<Entry> {
 }
 
 /// Scrolls `list` (only the list, never the page) so that `item` is inside it.
-fn scroll_within(list: &web_sys::HtmlElement, item: &web_sys::HtmlElement) {
+pub(crate) fn scroll_within(list: &web_sys::HtmlElement, item: &web_sys::HtmlElement) {
     let list_box = list.get_bounding_client_rect();
     let item_box = item.get_bounding_client_rect();
     // The item's edges in the list's scrolled content (`client_top` is the width of

@@ -7,10 +7,12 @@
 use gambit_rules::shakmaty::Position;
 use gambit_rules::{GameTree, NodeId};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::analysis_board::notation::{move_number, node_key};
 use crate::analysis_board::pgn::Notes;
 use crate::analysis_board::store::TreeStore;
+use crate::components::move_list::scroll_within;
 
 /// What the review says about a main-line move, for its attributes and symbol.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -138,24 +140,13 @@ fn render(items: Vec<Item>, store: TreeStore, mark: Option<Callback<usize, MoveM
 
 /// Scrolls `list` (only the list) so that its `aria-current` move is inside it.
 fn scroll_to_current(list: &web_sys::HtmlElement) {
-    let Some(item) = list
+    let item = list
         .query_selector("[aria-current=\"true\"]")
         .ok()
         .flatten()
-    else {
-        return;
-    };
-    let list_box = list.get_bounding_client_rect();
-    let item_box = item.get_bounding_client_rect();
-    let visible_top = f64::from(list.scroll_top());
-    let top = item_box.top() - list_box.top() - f64::from(list.client_top()) + visible_top;
-    let bottom = top + item_box.height();
-    let visible_bottom = visible_top + f64::from(list.client_height());
-    // Whole pixels are enough to scroll by.
-    if top < visible_top {
-        list.set_scroll_top(top.floor() as i32);
-    } else if bottom > visible_bottom {
-        list.set_scroll_top((bottom - f64::from(list.client_height())).ceil() as i32);
+        .and_then(|item| item.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(item) = item {
+        scroll_within(list, &item);
     }
 }
 

@@ -23,16 +23,20 @@ pub struct BoardKeys {
     pub flip: Callback<()>,
 }
 
-/// Installs the game pages' shortcuts (through the store's history) for as long as the
-/// calling component lives.
-pub fn use_game_shortcuts(store: GameStore) {
-    use_board_keys(BoardKeys {
+/// The game pages' keys: through the store's history.
+pub fn game_keys(store: GameStore) -> BoardKeys {
+    BoardKeys {
         back: Callback::new(move |()| store.view_previous()),
         forward: Callback::new(move |()| store.view_next()),
         first: Callback::new(move |()| store.view_first()),
         last: Callback::new(move |()| store.view_last()),
         flip: Callback::new(move |()| store.flip()),
-    });
+    }
+}
+
+/// Installs the game pages' shortcuts for as long as the calling component lives.
+pub fn use_game_shortcuts(store: GameStore) {
+    use_board_keys(game_keys(store));
 }
 
 /// Installs `keys` for as long as the calling component lives.

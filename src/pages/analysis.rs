@@ -14,12 +14,12 @@ use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
 use crate::analysis_board::persistence::{restore, save_on_change};
 use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn, main_line_evals};
-use crate::analysis_board::shortcuts::use_board_shortcuts;
+use crate::analysis_board::shortcuts::{tree_keys, use_board_shortcuts};
 use crate::analysis_board::store::TreeStore;
 use crate::components::best_move_line::BestMoveLine;
 use crate::components::board::Board;
 use crate::components::engine_lines::EngineLines;
-use crate::components::icons::{Icon, IconView};
+use crate::components::history_nav::StepButtons;
 use crate::components::pgn_fen::PgnFen;
 use crate::components::promotion_dialog::PromotionDialog;
 use crate::components::review_panel::ReviewPanel;
@@ -220,33 +220,21 @@ fn AnalysisBoard(
     }
 }
 
-/// First / previous / next / last along the line shown, and the flip.
+/// First / previous / next / last along the line shown.
 #[component]
 fn TreeNav(
     /// The tree.
     store: TreeStore,
 ) -> impl IntoView {
-    let at_start = move || store.at_start();
-    let at_end = move || store.at_end();
     view! {
-        <div class="history-nav" role="toolbar" aria-label="Moves">
-            <button type="button" data-testid="history-first" title="Start position (Home)"
-                aria-label="Start position" disabled=at_start on:click=move |_| store.first()>
-                <IconView icon=Icon::First />
-            </button>
-            <button type="button" data-testid="history-prev" title="Previous move (←)"
-                aria-label="Previous move" disabled=at_start on:click=move |_| store.back()>
-                <IconView icon=Icon::Previous />
-            </button>
-            <button type="button" data-testid="history-next" title="Next move (→)"
-                aria-label="Next move" disabled=at_end on:click=move |_| store.forward()>
-                <IconView icon=Icon::Next />
-            </button>
-            <button type="button" data-testid="history-last" title="End of the line (End)"
-                aria-label="End of the line" disabled=at_end on:click=move |_| store.last()>
-                <IconView icon=Icon::Last />
-            </button>
-        </div>
+        <StepButtons
+            keys=tree_keys(store)
+            at_start=Signal::derive(move || store.at_start())
+            at_end=Signal::derive(move || store.at_end())
+            label="Moves"
+            first="Start position"
+            last="End of the line"
+        />
     }
 }
 

@@ -158,28 +158,19 @@ impl EngineLink {
     pub fn search(&self, id: u64, request: SearchRequest, on_news: impl Fn(SearchNews) + 'static) {
         self.ensure_worker();
         let budget = request.limits.movetime_ms.unwrap_or(UNTIMED_BUDGET_MS);
-        let watchdog = self.watchdog(budget.saturating_add(WATCHDOG_GRACE_MS));
-        let sent = {
-            let mut state = self.state.borrow_mut();
-            state.searches.push(ActiveSearch {
+        self.start(
+            id,
+            Listener::Search(Rc::new(on_news)),
+            budget.saturating_add(WATCHDOG_GRACE_MS),
+            Request::Search {
                 id,
-                listener: Listener::Search(Rc::new(on_news)),
-                _watchdog: watchdog,
-            });
-            state.client.as_ref().is_some_and(|client| {
-                client.send(Request::Search {
-                    id,
-                    fen: request.fen,
-                    moves: request.moves,
-                    level: request.level,
-                    limits: request.limits,
-                    multipv: request.multipv,
-                })
-            })
-        };
-        if !sent {
-            self.fail(id, EngineFailure::NotStarted);
-        }
+                fen: request.fen,
+                moves: request.moves,
+                level: request.level,
+                limits: request.limits,
+                multipv: request.multipv,
+            },
+        );
     }
 
     /// Starts game analysis `id` (from [`EngineLink::next_id`]); its news go to
@@ -199,23 +190,35 @@ impl EngineLink {
             .movetime_ms
             .unwrap_or(UNTIMED_BUDGET_MS)
             .saturating_add(WATCHDOG_GRACE_MS);
-        let watchdog = self.watchdog(per_position);
+        self.start(
+            id,
+            Listener::Analysis(Rc::new(on_news), per_position),
+            per_position,
+            Request::Analyse {
+                id,
+                fen: request.fen,
+                moves: request.moves,
+                plies: request.plies,
+                limits: request.limits,
+            },
+        );
+    }
+
+    /// Registers request `id` with its listener and a watchdog of `watchdog_ms`, then
+    /// sends it; a worker that cannot take it fails the request at once.
+    fn start(&self, id: u64, listener: Listener, watchdog_ms: u32, request: Request) {
+        let watchdog = self.watchdog(watchdog_ms);
         let sent = {
             let mut state = self.state.borrow_mut();
             state.searches.push(ActiveSearch {
                 id,
-                listener: Listener::Analysis(Rc::new(on_news), per_position),
+                listener,
                 _watchdog: watchdog,
             });
-            state.client.as_ref().is_some_and(|client| {
-                client.send(Request::Analyse {
-                    id,
-                    fen: request.fen,
-                    moves: request.moves,
-                    plies: request.plies,
-                    limits: request.limits,
-                })
-            })
+            state
+                .client
+                .as_ref()
+                .is_some_and(|client| client.send(request))
         };
         if !sent {
             self.fail(id, EngineFailure::NotStarted);

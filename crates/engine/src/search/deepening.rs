@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use shakmaty::{CastlingMode, Move, Position};
 
 use super::{
-    BestMove, CHECK_EVERY, Iteration, Line, Search,
+    BestMove, CHECK_EVERY, Iteration, Line, RootMove, Search,
     params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH},
 };
 use crate::{
@@ -105,7 +105,7 @@ impl<C: Clock> Search<'_, C> {
             }
             // A later line may score above an earlier one (the searches differ in what
             // the table holds): a stable sort keeps the lines best first.
-            self.root_moves[..=first].sort_by_key(|r| std::cmp::Reverse(r.score));
+            best_first(&mut self.root_moves[..=first]);
         }
         true
     }
@@ -285,7 +285,7 @@ impl<C: Clock> Search<'_, C> {
         if !self.stopped {
             let best_move = self.root_moves.remove(best_index);
             self.root_moves.insert(first, best_move);
-            self.root_moves[first + 1..].sort_by_key(|r| -r.score);
+            best_first(&mut self.root_moves[first + 1..]);
         }
         best
     }
@@ -295,4 +295,10 @@ fn pv_to_uci(pv: &[Move]) -> Vec<String> {
     pv.iter()
         .map(|m| m.to_uci(CastlingMode::Standard).to_string())
         .collect()
+}
+
+/// Sorts root moves best score first, keeping the order of equal scores (one sort for
+/// both callers, so that the worker holds one copy of the sort's code).
+fn best_first(root_moves: &mut [RootMove]) {
+    root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
 }

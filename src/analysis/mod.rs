@@ -138,6 +138,11 @@ impl Review {
             .as_ref()
             .filter(|a| allowed && a.progress == Progress::Running)
             .and_then(|a| a.budget);
+        // The choice shown is the stored analysis's budget, so that a finished one reads
+        // as done rather than as another budget to run.
+        if let Some(budget) = stored.as_ref().and_then(|a| a.budget) {
+            self.budget.set(budget);
+        }
         self.analysis
             .set(stored.unwrap_or_else(|| StoredAnalysis::empty(moves, None)));
         if let Some(budget) = resume {

@@ -170,6 +170,10 @@ test('a reload mid-analysis keeps what was done and resumes', async ({ page }) =
   await expect(progress(page)).toHaveAttribute('data-running', '');
   await expect(progress(page)).toHaveAttribute('data-done', '34', { timeout: 120_000 });
   await expect(move(page, 33)).toHaveAttribute('data-eval', '#0');
+  // Once done, a reload shows its budget as chosen, with nothing left to run.
+  await page.reload();
+  await expect(page.locator('[data-analysis-budget="standard"]')).toBeChecked();
+  await expect(page.getByTestId('analyse')).toBeDisabled();
 });
 
 test('leaving the page mid-analysis is clean, and the analysis goes on when back', async ({ page }) => {

@@ -2,11 +2,8 @@
 //! deep, as a number of nodes per position (the same answer on every machine, only
 //! slower or faster).
 //!
-//! Measured in headless Chromium on the 2-core development machine (release build,
-//! other builds running): the Opera game (33 moves, 34 positions) takes about 2 s
-//! quick, 10 s standard and 46 s deep, so about 0.07 s, 0.3 s and 1.35 s a position
-//! (some 450 000 nodes a second); a 60-move game (121 positions) about 8 s, 36 s and
-//! 2 min 45 s.
+//! How long a review takes at each budget (the Opera game and a 60-move game, in
+//! headless Chromium) is in `docs/figures.md`, measured with `tools/review-timing.mjs`.
 
 use gambit_protocol::Limits;
 use serde::{Deserialize, Serialize};

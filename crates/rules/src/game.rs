@@ -1,14 +1,13 @@
 //! The game: a start position, the plies played, the outcome, and the time control.
 
 use shakmaty::{
-    CastlingMode, Chess, Color, Move, Position,
+    CastlingMode, Chess, Color, EnPassantMode, Move, Position,
     san::{SanError, SanPlus},
     uci::UciMove,
+    zobrist::Zobrist64,
 };
 
-use crate::{
-    FenError, Outcome, PlayError, Ply, Reason, TimeControl, fen, position_key::position_key,
-};
+use crate::{FenError, Outcome, PlayError, Ply, Reason, TimeControl, fen};
 
 /// A chess game: where it started, every ply since, and how it ended.
 ///
@@ -27,7 +26,7 @@ use crate::{
 pub struct Game {
     /// `positions[k]` is the position at ply `k`; never empty.
     positions: Vec<Chess>,
-    /// Key of `positions[0]` ([`position_key`]); the others are in `plies`.
+    /// Zobrist key of `positions[0]`; the others are in `plies`.
     start_key: u64,
     plies: Vec<Ply>,
     outcome: Option<Outcome>,
@@ -78,7 +77,7 @@ impl Game {
     /// A game from a legal position.
     pub fn from_position(position: Chess) -> Game {
         let mut game = Game {
-            start_key: position_key(&position),
+            start_key: zobrist(&position),
             positions: vec![position],
             plies: Vec::new(),
             outcome: None,
@@ -157,9 +156,8 @@ impl Game {
         fen::fen_of(self.position())
     }
 
-    /// The position's key at `ply` (clamped), a hash of the board, the side to
-    /// move, the castling rights and the en passant square (counted only when
-    /// a capture is legal); equal positions have equal keys.
+    /// The Zobrist key at `ply` (clamped), with the en passant square counted
+    /// only when a capture is legal.
     pub fn key_at(&self, ply: usize) -> u64 {
         match self.clamp(ply) {
             0 => self.start_key,
@@ -206,7 +204,7 @@ impl Game {
     /// How many times the position at `ply` (clamped) has occurred up to and
     /// including that ply: same placement, side to move, castling rights and
     /// legal en passant square. Keys are compared first, then positions, so a
-    /// key collision cannot fake a repetition.
+    /// Zobrist collision cannot fake a repetition.
     pub fn repetitions_at(&self, ply: usize) -> usize {
         let ply = self.clamp(ply);
         let position = &self.positions[ply];
@@ -460,9 +458,13 @@ pub(crate) fn make_ply(before: &Chess, mv: Move, clock_ms: Option<u64>) -> (Ply,
         mv,
         san,
         uci: mv.to_uci(CastlingMode::Standard).to_string(),
-        key: position_key(&after),
+        key: zobrist(&after),
         captured: mv.capture(),
         clock_ms,
     };
     (ply, after)
+}
+
+pub(crate) fn zobrist(position: &Chess) -> u64 {
+    position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }

@@ -1,7 +1,7 @@
 //! gambit-rules: what a chess *game* is, on top of the [`shakmaty`] rules library.
 //!
 //! `shakmaty` generates moves and knows FEN, SAN and UCI; this crate adds the
-//! *game*: the start position, every ply played (with its SAN, UCI, position key,
+//! *game*: the start position, every ply played (with its SAN, UCI, Zobrist key,
 //! captured piece and clock), the outcome and its reason, takebacks, board
 //! queries at any ply for the user interface, material counts, PGN import and
 //! export, and a versioned JSON record for storage and worker messages; and
@@ -65,11 +65,7 @@ mod material;
 mod outcome;
 mod pgn_export;
 mod pgn_import;
-mod pgn_lexer;
-#[cfg(test)]
-mod pgn_lexer_tests;
 mod ply;
-mod position_key;
 mod query;
 mod record;
 mod review;

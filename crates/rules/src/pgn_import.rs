@@ -1,7 +1,6 @@
 //! PGN import: the first game of a text, main line only.
 //!
-//! [`pgn_lexer`](crate::pgn_lexer) reads the text into tags and
-//! [`Item`]s; this module sorts the tags and replays the moves.
+//! `pgn-reader` tokenises into [`Token`]s; this module replays the moves.
 //! Variations are skipped here (read, not rejected); the game tree's import
 //! ([`GameTree::from_pgn`](crate::GameTree::from_pgn)) keeps them from the same
 //! reading. `[%clk]` readings in comments become the
@@ -17,21 +16,21 @@
 //! such a `Termination`. A repetition or fifty-move draw that was not claimed
 //! in the game (the players moved on) does not stop the import.
 //!
-//! The import is lenient about text that is not PGN between the moves: a
-//! word that cannot be a move, a move number or a result is skipped. A move
-//! it hides shows up as the next move being illegal.
+//! Like `pgn-reader`, the import is lenient about text that is not PGN
+//! between the moves: a word that cannot be a move, a move number or a result
+//! is skipped. A move it hides shows up as the next move being illegal.
 
+use std::{io, ops::ControlFlow};
+
+use pgn_reader::{KnownOutcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{
-    Chess, KnownOutcome, Position,
-    san::{San, SanError, SanPlus},
+    Chess, Position,
+    san::{San, SanError},
 };
 
 use crate::{
     Game, Outcome, PgnError, PgnMoveError, PgnTags, Reason, TimeControl, fen,
-    pgn_export::DERIVED_TAGS,
-    pgn_lexer::{Item, RawGame, Tag, read_first_game},
-    review::MoveAnnotation,
-    time_control::clock_in_comment,
+    pgn_export::DERIVED_TAGS, review::MoveAnnotation, time_control::clock_in_comment,
 };
 
 impl Game {
@@ -67,17 +66,11 @@ pub(crate) fn read_pgn(pgn: &str) -> Result<(Game, PgnTags, Vec<MoveAnnotation>)
 /// Reads the first game of a PGN text without checking its moves; with
 /// `keep_variations`, the variations are kept in the movetext (else skipped).
 pub(crate) fn parse_pgn(pgn: &str, keep_variations: bool) -> Result<Parsed, PgnError> {
-    match read_first_game(pgn, keep_variations) {
-        Ok(Some(game)) => {
-            let parsed = Parsed::from_raw(game);
-            if parsed.seen_anything() {
-                Ok(parsed)
-            } else {
-                Err(PgnError::NoGame)
-            }
-        }
-        Ok(None) => Err(PgnError::NoGame),
-        Err(err) => Err(PgnError::Syntax(err.message().to_owned())),
+    let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
+    match reader.read_game(&mut Collector { keep_variations }) {
+        Ok(Some(parsed)) if parsed.seen_anything() => Ok(parsed),
+        Ok(_) => Err(PgnError::NoGame),
+        Err(err) => Err(PgnError::Syntax(err.to_string())),
     }
 }
 
@@ -106,60 +99,12 @@ pub(crate) struct Parsed {
     termination: Option<String>,
     result_tag: Option<String>,
     pub(crate) movetext: Vec<Token>,
-    /// The last result token of the movetext.
-    result_token: Option<shakmaty::Outcome>,
+    /// The start of a comment longer than the reader's buffer.
+    comment_start: Vec<u8>,
+    result_token: Option<pgn_reader::Outcome>,
 }
 
 impl Parsed {
-    /// Sorts what the lexer read: the tags into their fields, the result
-    /// tokens out of the movetext.
-    fn from_raw(game: RawGame) -> Parsed {
-        let mut parsed = Parsed {
-            any_tag: !game.tags.is_empty(),
-            ..Parsed::default()
-        };
-        for tag in game.tags {
-            parsed.add_tag(tag);
-        }
-        parsed.movetext.reserve(game.movetext.len());
-        for item in game.movetext {
-            let token = match item {
-                Item::Move(san) => Token::Move(san),
-                Item::Nag(nag) => Token::Nag(nag),
-                Item::Comment(text) => Token::Comment(text),
-                Item::Open => Token::Open,
-                Item::Close => Token::Close,
-                Item::Result(outcome) => {
-                    parsed.result_token = Some(outcome);
-                    continue;
-                }
-            };
-            parsed.movetext.push(token);
-        }
-        parsed
-    }
-
-    /// Files one tag: the known ones into their fields, others (but the
-    /// tags the game derives itself) into the extra tags.
-    fn add_tag(&mut self, Tag { name, value }: Tag) {
-        let tags = &mut self.tags;
-        match name.as_str() {
-            "Event" => tags.event = value,
-            "Site" => tags.site = value,
-            "Date" => tags.date = value,
-            "Round" => tags.round = value,
-            "White" => tags.white = value,
-            "Black" => tags.black = value,
-            "FEN" => self.fen = Some(value),
-            "Variant" => self.variant = Some(value),
-            "TimeControl" => self.time_control = Some(value),
-            "Termination" => self.termination = Some(value),
-            "Result" => self.result_tag = Some(value),
-            _ if DERIVED_TAGS.contains(&name.as_str()) => {}
-            _ => tags.extra.push((name, value)),
-        }
-    }
-
     fn seen_anything(&self) -> bool {
         self.any_tag || !self.movetext.is_empty() || self.result_token.is_some()
     }
@@ -279,6 +224,103 @@ fn declared_outcome(position: &Chess, result: KnownOutcome, termination: Option<
                 .map(|flagged| Outcome::draw(Reason::TimeoutVsInsufficientMaterial { flagged }))
                 .unwrap_or(Outcome::draw(Reason::Agreement))
         }
+    }
+}
+
+/// The `pgn-reader` visitor: collects the tags and the movetext.
+struct Collector {
+    /// Whether variations are read (else skipped).
+    keep_variations: bool,
+}
+
+impl Visitor for Collector {
+    type Tags = Parsed;
+    type Movetext = Parsed;
+    type Output = Parsed;
+
+    fn begin_tags(&mut self) -> ControlFlow<Parsed, Parsed> {
+        ControlFlow::Continue(Parsed::default())
+    }
+
+    fn tag(&mut self, parsed: &mut Parsed, name: &[u8], value: RawTag<'_>) -> ControlFlow<Parsed> {
+        parsed.any_tag = true;
+        let name = String::from_utf8_lossy(name).into_owned();
+        let value = value.decode_utf8_lossy().into_owned();
+        let tags = &mut parsed.tags;
+        match name.as_str() {
+            "Event" => tags.event = value,
+            "Site" => tags.site = value,
+            "Date" => tags.date = value,
+            "Round" => tags.round = value,
+            "White" => tags.white = value,
+            "Black" => tags.black = value,
+            "FEN" => parsed.fen = Some(value),
+            "Variant" => parsed.variant = Some(value),
+            "TimeControl" => parsed.time_control = Some(value),
+            "Termination" => parsed.termination = Some(value),
+            "Result" => parsed.result_tag = Some(value),
+            _ if DERIVED_TAGS.contains(&name.as_str()) => {}
+            _ => tags.extra.push((name, value)),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, parsed: Parsed) -> ControlFlow<Parsed, Parsed> {
+        ControlFlow::Continue(parsed)
+    }
+
+    fn san(&mut self, parsed: &mut Parsed, san_plus: SanPlus) -> ControlFlow<Parsed> {
+        parsed.movetext.push(Token::Move(san_plus));
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, parsed: &mut Parsed, nag: pgn_reader::Nag) -> ControlFlow<Parsed> {
+        parsed.movetext.push(Token::Nag(nag.0));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, parsed: &mut Parsed) -> ControlFlow<Parsed, Skip> {
+        if self.keep_variations {
+            parsed.movetext.push(Token::Open);
+        }
+        ControlFlow::Continue(Skip(!self.keep_variations))
+    }
+
+    fn end_variation(&mut self, parsed: &mut Parsed) -> ControlFlow<Parsed> {
+        if self.keep_variations {
+            parsed.movetext.push(Token::Close);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn partial_comment(
+        &mut self,
+        parsed: &mut Parsed,
+        comment: RawComment<'_>,
+    ) -> ControlFlow<Parsed> {
+        parsed.comment_start.extend_from_slice(comment.as_bytes());
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, parsed: &mut Parsed, comment: RawComment<'_>) -> ControlFlow<Parsed> {
+        let mut bytes = std::mem::take(&mut parsed.comment_start);
+        bytes.extend_from_slice(comment.as_bytes());
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        parsed.movetext.push(Token::Comment(text));
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(
+        &mut self,
+        parsed: &mut Parsed,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<Parsed> {
+        parsed.result_token = Some(outcome);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, parsed: Parsed) -> Parsed {
+        parsed
     }
 }
 

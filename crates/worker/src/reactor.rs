@@ -1,5 +1,5 @@
 //! The gloo-worker reactor: one engine for the worker's life, the page's messages
-//! served by [`request_loop::run`](crate::request_loop::run) with `performance.now()`
+//! served by [`request_loop::run`] with `performance.now()`
 //! as the clock and a turn of the browser's event loop after each step of a request.
 
 use gambit_engine::{Engine, Event, Request};

@@ -27,7 +27,7 @@ use crate::components::variation_list::{MoveMark, VariationList};
 
 /// The analysis board page.
 #[component]
-pub fn AnalysisPage() -> impl IntoView {
+pub fn AnalysisPage() -> AnyView {
     let restored = restore();
     let store = TreeStore::new(
         restored.tree,
@@ -132,6 +132,7 @@ pub fn AnalysisPage() -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }
 
 /// Opens the game of the page named by `?game=`, then drops the parameter from the

@@ -29,7 +29,7 @@ pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
 
 /// The page for games against the computer.
 #[component]
-pub fn ComputerPage() -> impl IntoView {
+pub fn ComputerPage() -> AnyView {
     let store = GameStore::load(COMPUTER_GAME_KEY);
     if store.attachment().with_untracked(Option::is_none) {
         match Opponent::take_legacy() {
@@ -159,4 +159,5 @@ pub fn ComputerPage() -> impl IntoView {
             </Show>
         </section>
     }
+    .into_any()
 }

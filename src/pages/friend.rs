@@ -18,7 +18,7 @@ pub const FRIEND_GAME_KEY: &str = "gambit.v1.friend";
 
 /// The hot-seat game page.
 #[component]
-pub fn FriendPage() -> impl IntoView {
+pub fn FriendPage() -> AnyView {
     let store = GameStore::load(FRIEND_GAME_KEY);
     provide_context(store);
     use_game_shortcuts(store);
@@ -51,4 +51,5 @@ pub fn FriendPage() -> impl IntoView {
             <MoveAnnouncer />
         </section>
     }
+    .into_any()
 }

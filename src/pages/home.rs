@@ -5,7 +5,7 @@ use leptos_router::components::A;
 
 /// The home page: "Play a friend" or "Play the computer".
 #[component]
-pub fn HomePage() -> impl IntoView {
+pub fn HomePage() -> AnyView {
     view! {
         <section class="home" data-testid="home">
             <h1>"Gambit"</h1>
@@ -22,4 +22,5 @@ pub fn HomePage() -> impl IntoView {
             </div>
         </section>
     }
+    .into_any()
 }

@@ -14,18 +14,20 @@ use flate2::write::GzEncoder;
 use crate::run::root;
 
 // The budget, in bytes after gzip (level 9), a few per cent above the sizes measured
-// on 2026-11-28 at 3d2e6aa (page 489 605, worker 185 460 bytes; the page was 458 960
-// before the service worker's update notice, the worker's termination and error event,
-// the engine link's watchdogs, following other tabs, the REST body cap, the panic
-// banner and the board's per-square signals were added). The goal is a page of at most
-// 250 000 and both together at most 400 000: lower these as the page gets there.
+// on 2026-11-28 at 712615a (page 624 026, worker 193 126 bytes). The page was 489 605
+// and the worker 185 460 at 3d2e6aa, before the game review, the analysis board, the
+// game tree with PGN variations and the page shell (about 70 KB of it the analysis
+// board), and MultiPV, whole-game analysis and the message loop in the worker. About
+// 60 KB of the page are shakmaty's attack tables, which pgn-reader's dependency on
+// shakmaty's default features brings in. The goal is a page of at most 250 000 and
+// both together at most 400 000: lower these as the page gets there.
 
 /// The most the page's wasm may weigh, gzip-compressed …
-pub const APP_GZIP_BUDGET: usize = 500_000;
+pub const APP_GZIP_BUDGET: usize = 640_000;
 /// … the engine worker's wasm …
-pub const WORKER_GZIP_BUDGET: usize = 190_000;
+pub const WORKER_GZIP_BUDGET: usize = 197_000;
 /// … and the two together.
-pub const TOTAL_GZIP_BUDGET: usize = 685_000;
+pub const TOTAL_GZIP_BUDGET: usize = 835_000;
 
 /// One release wasm file's sizes.
 struct Measured {

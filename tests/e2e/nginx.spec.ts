@@ -2,6 +2,7 @@
 // (started by playwright.config.ts through deploy/nginx-local.sh on port 4175).
 import { test, expect } from './fixtures';
 import { statSync } from 'node:fs';
+import { type APIRequestContext } from '@playwright/test';
 
 // GAMBIT_NGINX_URL: another port, for a run beside another one.
 const nginx = process.env.GAMBIT_NGINX_URL ?? 'http://127.0.0.1:4175';
@@ -9,10 +10,13 @@ const nginx = process.env.GAMBIT_NGINX_URL ?? 'http://127.0.0.1:4175';
 const dist = process.env.GAMBIT_DIST ?? 'dist';
 const yearLong = 'public, max-age=31536000, immutable';
 
-/** The app's wasm file, as index.html names it. */
-async function appWasm(html: string): Promise<string> {
-  const name = html.match(/(gambit-[0-9a-f]{8,16}_bg\.wasm)/)?.[1];
-  expect(name, 'index.html names the app wasm').toBeTruthy();
+/** The app's wasm file, as the start-up script that index.html loads names it. */
+async function appWasm(request: APIRequestContext, html: string): Promise<string> {
+  const loader = html.match(/src="\/(loader-[0-9a-f]{8,16}\.js)"/)?.[1];
+  expect(loader, 'index.html loads the start-up script').toBeTruthy();
+  const script = await (await request.get(`${nginx}/${loader}`)).text();
+  const name = script.match(/(gambit-[0-9a-f]{8,16}_bg\.wasm)/)?.[1];
+  expect(name, 'the start-up script names the app wasm').toBeTruthy();
   return name ?? '';
 }
 
@@ -26,7 +30,7 @@ test('a deep link to /computer loads the app', async ({ page }) => {
 
 test('the wasm comes precompressed and hashed files are cached for a year', async ({ request }) => {
   const html = await (await request.get(`${nginx}/`)).text();
-  const wasm = await appWasm(html);
+  const wasm = await appWasm(request, html);
   const response = await request.get(`${nginx}/${wasm}`, {
     headers: { 'Accept-Encoding': 'gzip' },
   });
@@ -41,6 +45,11 @@ test('the wasm comes precompressed and hashed files are cached for a year', asyn
   const css = html.match(/(gambit-[0-9a-f]{8,16}\.css)/)?.[1];
   expect(css, 'index.html names the stylesheet').toBeTruthy();
   expect((await request.get(`${nginx}/${css}`)).headers()['cache-control']).toBe(yearLong);
+
+  // Trunk's initializer (shell/start.js), whose hash comes first in its name.
+  const start = html.match(/href="\/([0-9a-f]{16}-start\.js)"/)?.[1];
+  expect(start, 'index.html names the initializer').toBeTruthy();
+  expect((await request.get(`${nginx}/${start}`)).headers()['cache-control']).toBe(yearLong);
 });
 
 test('index.html, the service worker and the engine worker are revalidated on each load', async ({

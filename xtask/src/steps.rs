@@ -98,19 +98,35 @@ pub fn test() -> Result<(), String> {
                     "gambit",
                     "--target",
                     "wasm32-unknown-unknown",
-                    "--tests",
+                    // The browser's tests only: the library's own unit tests are plain
+                    // `#[test]`s, run natively above.
+                    "--test",
+                    "board",
+                    "--test",
+                    "components",
                 ],
             )
         }),
         ("release build (trunk)", release_build),
-        ("stockfish-rest for the end-to-end tests", || {
-            run("cargo", &["build", "-p", "stockfish-rest"])
-        }),
+        ("stockfish-rest for the end-to-end tests", stockfish_rest_for_e2e),
         ("Playwright end-to-end (Chromium)", || {
             run("playwright", &["test"])
         }),
         ("wasm sizes", sizes::report),
     ])
+}
+
+/// The server the end-to-end tests start (`target/debug/stockfish-rest`): the native
+/// tests have just built it for its own integration tests, so it is built here only when
+/// it is missing (a second build with the other feature set of a plain `cargo build`
+/// would take half a minute and give the same program).
+fn stockfish_rest_for_e2e() -> Result<(), String> {
+    if crate::run::root().join("target/debug/stockfish-rest").is_file() {
+        println!("target/debug/stockfish-rest: built by the native tests");
+        Ok(())
+    } else {
+        run("cargo", &["build", "-p", "stockfish-rest"])
+    }
 }
 
 fn release_build() -> Result<(), String> {

@@ -108,7 +108,10 @@ pub fn test() -> Result<(), String> {
             )
         }),
         ("release build (trunk)", release_build),
-        ("stockfish-rest for the end-to-end tests", stockfish_rest_for_e2e),
+        (
+            "stockfish-rest for the end-to-end tests",
+            stockfish_rest_for_e2e,
+        ),
         ("Playwright end-to-end (Chromium)", || {
             run("playwright", &["test"])
         }),
@@ -121,7 +124,10 @@ pub fn test() -> Result<(), String> {
 /// it is missing (a second build with the other feature set of a plain `cargo build`
 /// would take half a minute and give the same program).
 fn stockfish_rest_for_e2e() -> Result<(), String> {
-    if crate::run::root().join("target/debug/stockfish-rest").is_file() {
+    if crate::run::root()
+        .join("target/debug/stockfish-rest")
+        .is_file()
+    {
         println!("target/debug/stockfish-rest: built by the native tests");
         Ok(())
     } else {

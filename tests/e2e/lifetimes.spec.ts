@@ -12,11 +12,23 @@ import { square } from './helpers';
 /** Longer than the longest timer a computer page starts (1 s search + 10 s watchdog). */
 const PAST_EVERY_TIMER_MS = 12_000;
 
-async function leaveAndOutwaitTimers(page: Page) {
+/** Leaves /computer for /friend and awaits the end of the engine worker. */
+async function leave(page: Page) {
   await page.getByTestId('nav-friend').click();
   await expect(page.getByTestId('board')).toBeVisible();
   // The worker is terminated, not abandoned.
   await expect.poll(() => page.workers().length).toBe(0);
+}
+
+/** Back to /computer through the nav bar (no new document), with no game saved. */
+async function returnToNewComputerGame(page: Page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.getByTestId('nav-computer').click();
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+}
+
+/** Waits past every timer the left pages started, then plays on /friend. */
+async function outwaitTimers(page: Page) {
   // Nothing to await: a timer that finds its page gone does nothing visible.
   await page.waitForTimeout(PAST_EVERY_TIMER_MS);
   // The friend page still works after every timer has fired.
@@ -25,25 +37,27 @@ async function leaveAndOutwaitTimers(page: Page) {
   await expect(page.locator('[data-testid="move-list"] [data-ply]').first()).toBeVisible();
 }
 
-test('leaving /computer while the engine thinks', async ({ page }) => {
+test('leaving /computer while the engine thinks, a hint is searched or the evaluation bar searches', async ({
+  page,
+}) => {
+  // The three ways one after the other in the same document (so that every page's
+  // timers are still there to fire), then one wait past all their timers.
   await openComputer(page);
   await startGame(page, 8, 'black');
   await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
-  await leaveAndOutwaitTimers(page);
-});
+  await leave(page);
 
-test('leaving /computer while a hint is searched', async ({ page }) => {
-  await openComputer(page);
+  await returnToNewComputerGame(page);
   await startGame(page, 1, 'white');
   await page.getByTestId('hint').click();
-  await leaveAndOutwaitTimers(page);
-});
+  await leave(page);
 
-test('leaving /computer while the evaluation bar searches', async ({ page }) => {
-  await openComputer(page);
+  await returnToNewComputerGame(page);
   await startGame(page, 1, 'white');
   await page.getByTestId('eval-toggle').check();
-  await leaveAndOutwaitTimers(page);
+  await leave(page);
+
+  await outwaitTimers(page);
 });
 
 test.describe('Stockfish over REST', () => {
@@ -59,6 +73,7 @@ test.describe('Stockfish over REST', () => {
     expect((await page.request.post(`${endpoint}/__fault/slow`)).ok()).toBe(true);
     await startRestGame(page, 'black', endpoint);
     await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
-    await leaveAndOutwaitTimers(page);
+    await leave(page);
+    await outwaitTimers(page);
   });
 });

@@ -163,7 +163,8 @@ mod graph {
     use crate::analysis::Review;
     use crate::components::eval_graph::{EvalGraph, GraphPoint};
 
-    /// The graph of `review`, its columns going to their ply.
+    /// The graph of `review`, its columns going to their ply, once a position is
+    /// evaluated.
     pub fn review_graph(
         review: Review,
         viewed: Signal<usize>,
@@ -179,7 +180,13 @@ mod graph {
                 })
                 .collect::<Vec<_>>()
         });
-        view! { <EvalGraph points=points viewed=viewed on_select=on_go /> }
+        // Drawn once there is something to draw: an empty frame says nothing.
+        let analysed = Memo::new(move |_| points.with(|p| p.iter().any(|p| p.eval.is_some())));
+        view! {
+            <Show when=move || analysed.get()>
+                <EvalGraph points=points viewed=viewed on_select=on_go />
+            </Show>
+        }
     }
 }
 

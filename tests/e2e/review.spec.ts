@@ -45,6 +45,8 @@ test('nothing is offered while the game is live; the finished game offers analys
   await expect(page.getByTestId('analyse')).toBeVisible();
   await expect(page.locator('[data-analysis-budget]')).toHaveCount(3);
   await expect(page.getByTestId('analyse-this-game')).toHaveAttribute('href', '/analysis?game=friend');
+  // No graph before there is an evaluation to draw.
+  await expect(page.getByTestId('eval-graph')).toHaveCount(0);
 });
 
 test('a quick analysis marks the blunder, its better move, the graph and the summary', async ({ page }) => {

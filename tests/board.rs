@@ -14,11 +14,11 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn document() -> web_sys::Document {
-    web_sys::window()
-        .and_then(|window| window.document())
-        .expect("a document")
-}
+// Each test file uses what it needs of the shared helpers.
+#[allow(dead_code)]
+mod common;
+
+use common::document;
 
 /// The container of the component under test (tests run one after another in one
 /// page; each mounts into a fresh container and the runner's own output stays intact).
@@ -77,24 +77,7 @@ fn fresh_container() -> web_sys::HtmlElement {
             .append_child(&style)
             .expect("appended");
     }
-    if let Ok(Some(old)) = document().query_selector(ROOT) {
-        old.remove();
-    }
-    let container: web_sys::HtmlElement = document()
-        .create_element("div")
-        .expect("a div")
-        .dyn_into()
-        .expect("an HTML element");
-    container.set_id("component-under-test");
-    container
-        .set_attribute("style", "width: 400px")
-        .expect("a style");
-    document()
-        .body()
-        .expect("a body")
-        .append_child(&container)
-        .expect("appended");
-    container
+    common::fresh_container("component-under-test", 400)
 }
 
 /// The start position's board with the knight on g1 able to go to f3 and h3.

@@ -3,17 +3,11 @@
 
 mod common;
 
-use common::PageHealth;
+use common::{PageHealth, document};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn document() -> web_sys::Document {
-    web_sys::window()
-        .and_then(|window| window.document())
-        .expect("a document")
-}
 
 fn find(selector: &str) -> Option<web_sys::HtmlElement> {
     document()
@@ -73,24 +67,7 @@ mod eval_graph {
     const ROOT: &str = "#eval-graph-under-test";
 
     fn fresh_container() -> web_sys::HtmlElement {
-        if let Ok(Some(old)) = document().query_selector(ROOT) {
-            old.remove();
-        }
-        let container: web_sys::HtmlElement = document()
-            .create_element("div")
-            .expect("a div")
-            .dyn_into()
-            .expect("an HTML element");
-        container.set_id("eval-graph-under-test");
-        container
-            .set_attribute("style", "width: 360px")
-            .expect("a style");
-        document()
-            .body()
-            .expect("a body")
-            .append_child(&container)
-            .expect("appended");
-        container
+        crate::common::fresh_container("eval-graph-under-test", 360)
     }
 
     /// Every match of `selector` in the container, in document order (through

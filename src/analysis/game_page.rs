@@ -26,11 +26,20 @@ pub struct PageReview {
 impl PageReview {
     /// The review of `store`'s game. Call inside the page's component.
     pub fn new(store: GameStore) -> PageReview {
-        let line = Memo::new(move |_| store.game().with(AnalysedLine::of_game));
-        let over = Signal::derive(move || store.outcome().is_some());
+        let over = Memo::new(move |_| store.outcome().is_some());
+        // A live game has no review, so its line is followed only once the game is over:
+        // a move of a live game costs no replay of the game and no read of the stored
+        // analyses.
+        let line = Memo::new(move |_| {
+            if over.get() {
+                store.game().with(AnalysedLine::of_game)
+            } else {
+                AnalysedLine::default()
+            }
+        });
         PageReview {
             store,
-            review: Review::gated(line.into(), over),
+            review: Review::gated(line.into(), over.into()),
             preview: RwSignal::new(None),
         }
     }
@@ -53,10 +62,10 @@ impl PageReview {
         self.review.best_arrow(self.store.ply())
     }
 
-    /// The game's PGN, with the analysis when there is one; reactive.
+    /// The game's PGN, with the analysis of a finished game when there is one; reactive.
     pub fn pgn(&self) -> String {
         let tags = crate::game::pgn_tags();
-        if self.review.has_evaluations() {
+        if self.is_open() && self.review.has_evaluations() {
             let annotations = self.review.annotations();
             self.store
                 .game()

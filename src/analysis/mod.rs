@@ -263,13 +263,6 @@ impl Review {
         self.analysis.with(|a| !a.is_empty())
     }
 
-    /// `data-judgement` of move `ply`: `inaccuracy`, `mistake` or `blunder`; reactive.
-    pub fn judgement_attr(&self, ply: usize) -> Option<&'static str> {
-        self.mark(ply)
-            .and_then(|m| m.judgement)
-            .map(Judgement::name)
-    }
-
     /// `data-eval` of move `ply`: the evaluation after it (`0.31`, `#-2`); reactive.
     pub fn eval_attr(&self, ply: usize) -> Option<String> {
         self.eval(ply).map(|eval| eval.to_string())

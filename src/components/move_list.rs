@@ -3,6 +3,7 @@
 //! `aria-current` and scrolled into view. With a review, each move carries its mark
 //! (`?!`, `?`, `??`), its evaluation and, for a marked move, "best was …".
 
+use gambit_rules::Judgement;
 use gambit_rules::shakmaty::{Color, Position};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -85,9 +86,14 @@ pub fn MoveList(
     // Keep the viewed move visible, scrolling the list only: the page itself never
     // jumps on a move. Done at once rather than at the next frame: the layout it asks
     // for is the one the frame needs anyway, and is then ready before the frame.
-    Effect::new(move |_| {
+    Effect::new(move |ran_before: Option<()>| {
         let ply = store.ply();
         let finished_at_end = store.is_live() && store.outcome().is_some();
+        // A list just built is at its top, where the start position's view wants it:
+        // scrolling it would force the page's first layout in the middle of mounting.
+        if ran_before.is_none() && ply == 0 && !finished_at_end {
+            return;
+        }
         let Some(list) = list_ref.get() else { return };
         let list: &web_sys::HtmlElement = &list;
         if finished_at_end {
@@ -115,9 +121,15 @@ pub fn MoveList(
         let empty = entry
             .empty_before
             .then(|| view! { <li class="move-empty" aria-hidden="true"></li> });
-        let judgement = move || review.and_then(|review| review.judgement_attr(ply));
+        // One memo per move: each evaluation that arrives recomputes the review's marks,
+        // and only the moves whose own mark changed are touched (O(n) a review, not
+        // O(n²)).
+        let mark = Memo::new(move |_| review.and_then(|review| review.mark(ply)));
+        let judgement = move || mark.with(|m| m.as_ref()?.judgement.map(Judgement::name));
+        let eval = move || mark.with(|m| Some(m.as_ref()?.eval?.to_string()));
+        let best_uci = move || mark.with(|m| Some(m.as_ref()?.best.as_ref()?.uci.clone()));
         let symbol = move || {
-            let mark = review?.mark(ply)?.judgement?;
+            let mark = mark.with(|m| m.as_ref()?.judgement)?;
             Some(view! {
                 <span class=format!("move-mark {}", mark.name()) title=mark.name()>
                     {mark.symbol()}
@@ -125,10 +137,12 @@ pub fn MoveList(
             })
         };
         let best = move || {
-            let mark = review?.mark(ply)?;
-            mark.judgement?;
-            let best = mark.best?;
-            Some(view! { <span class="move-best">{format!("best was {}", best.san)}</span> })
+            let san = mark.with(|m| {
+                let m = m.as_ref()?;
+                m.judgement?;
+                Some(m.best.as_ref()?.san.clone())
+            })?;
+            Some(view! { <span class="move-best">{format!("best was {san}")}</span> })
         };
         view! {
             {number}
@@ -139,8 +153,8 @@ pub fn MoveList(
                     class="move"
                     data-ply=ply
                     data-judgement=judgement
-                    data-eval=move || review.and_then(|review| review.eval_attr(ply))
-                    data-best=move || review.and_then(|review| review.best_attr(ply))
+                    data-eval=eval
+                    data-best=best_uci
                     aria-current=move || (store.ply() == ply).then_some("true")
                     on:click=move |_| store.view(ply)
                 >

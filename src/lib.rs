@@ -27,7 +27,7 @@ use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_foun
 pub fn App() -> impl IntoView {
     let prefs = game::prefs::provide_prefs();
     if prefs.0.get_untracked().sound {
-        sound::prepare_when_idle();
+        sound::prepare_after_first_gesture();
     }
     view! {
         <Router>

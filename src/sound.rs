@@ -1,8 +1,8 @@
 //! Move sounds, synthesised with WebAudio (no sound files): short tones shaped by a gain
-//! envelope. The audio context is made while the page is idle after loading (see
-//! [`prepare_when_idle`]), or else on first use.
+//! envelope. The audio context is made while the page is idle after the player's first
+//! press or key (see [`prepare_after_first_gesture`]), or else on first use.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
@@ -78,24 +78,47 @@ impl Sound {
 
 thread_local! {
     static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+    /// Whether the player has pressed or typed yet (see [`prepare_after_first_gesture`]).
+    static GESTURE_SEEN: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Makes the audio context once the page is idle.
+/// Makes the audio context when the browser is next idle after the player's first
+/// press or key.
 ///
 /// The first audio context of a browser session starts the browser's audio service,
-/// which blocks the page for 50–450 ms (measured in Chromium). Made at idle time after
-/// loading, that pause does not land on the first move's animation. Where the browser
-/// has no `requestIdleCallback`, the context is made on first use instead.
-pub fn prepare_when_idle() {
+/// which blocks the page for 50–450 ms (measured in Chromium). Made while the page
+/// loads, that pause delays the page's start; made inside the first press, it would
+/// delay that press's answer on screen; made at the next idle moment after it, it
+/// usually lands before the move the press begins. After a gesture the browser lets a
+/// new context play at once. Where the browser has no `requestIdleCallback`, the context
+/// is made on first use instead.
+pub fn prepare_after_first_gesture() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let make = Closure::once_into_js(|| {
-        CONTEXT.with(|cell| {
-            context(&mut cell.borrow_mut());
+    // Kept for the page's lifetime (one small closure); it acts on the first gesture
+    // only.
+    let on_gesture = Closure::<dyn FnMut()>::new(|| {
+        if GESTURE_SEEN.replace(true) {
+            return;
+        }
+        let make = Closure::once_into_js(|| {
+            CONTEXT.with(|cell| {
+                context(&mut cell.borrow_mut());
+            });
         });
+        if let Some(window) = web_sys::window() {
+            let _ = window.request_idle_callback(make.unchecked_ref());
+        }
     });
-    let _ = window.request_idle_callback(make.unchecked_ref());
+    for kind in ["pointerdown", "keydown"] {
+        let _ = window.add_event_listener_with_callback_and_bool(
+            kind,
+            on_gesture.as_ref().unchecked_ref(),
+            true,
+        );
+    }
+    on_gesture.forget();
 }
 
 /// Plays `sound`. Audio is a nicety: when the browser refuses it, nothing happens.

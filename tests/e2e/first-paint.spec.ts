@@ -1,7 +1,8 @@
 // The page shell of index.html (issue #54, "first paint without waiting for wasm"): the
 // nav bar and the route's frame are painted before the app's WebAssembly arrives, the
 // app's download waits for that paint (shell/start.js), and the app takes the shell's
-// place in one step: the same boxes, no layout shift, one nav and one main. The app's
+// place in one step: the same boxes, no layout shift, one nav and one main; the shell's
+// board is the page's largest contentful paint. The app's
 // wasm is held back with page.route to look at the page in between.
 import { test, expect } from './fixtures';
 import type { Page, Route } from '@playwright/test';
@@ -50,6 +51,34 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
+/** Records the page's largest-contentful-paint candidates from its first moment on, each
+ * as "shell" or "app" and the element's tag and classes (read by `largestPaint`). */
+async function watchLargestPaints(page: Page) {
+  await page.addInitScript(() => {
+    const page = window as unknown as { largestPaints: string[] };
+    page.largestPaints = [];
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        const element = entry.element;
+        const place = element?.closest('#shell') ? 'shell' : 'app';
+        page.largestPaints.push(`${place} ${element?.tagName.toLowerCase()}.${element?.className}`);
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** The page's largest contentful paint so far. */
+function largestPaint(page: Page) {
+  return page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints.at(-1));
+}
+
+/** Resolves once the browser has drawn three more frames. */
+function framesDrawn(page: Page) {
+  return page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))),
+  );
+}
+
 /** The page's layout shifts so far, summed (the CLS of this load). */
 function layoutShift(page: Page) {
   return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
@@ -64,6 +93,7 @@ for (const viewport of VIEWPORTS) {
         page,
       }) => {
         await watchLayoutShifts(page);
+        await watchLargestPaints(page);
         const wasm = await holdAppWasm(page);
         await page.goto(route, { waitUntil: 'domcontentloaded' });
         await wasm.requestedAt;
@@ -83,6 +113,9 @@ for (const viewport of VIEWPORTS) {
         // A square board as wide as its column: the page's width on a phone.
         expect(shellBoardBox?.width).toBeGreaterThan(200);
         expect(shellBoardBox?.height).toBe(shellBoardBox?.width);
+        // The board (public/board.svg) is the page's largest contentful paint, so that
+        // paint does not wait for the wasm.
+        await expect.poll(() => largestPaint(page)).toBe('shell div.board shell-board');
 
         wasm.release();
         await expect(page.getByTestId('board')).toBeVisible();
@@ -98,6 +131,9 @@ for (const viewport of VIEWPORTS) {
           width: shellPanelBox?.width,
         });
         expect(await layoutShift(page)).toBe(0);
+        // Nothing the app draws is larger: the largest paint stays the shell's.
+        await framesDrawn(page);
+        expect(await largestPaint(page)).toBe('shell div.board shell-board');
       });
     }
 

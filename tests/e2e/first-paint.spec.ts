@@ -88,7 +88,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`on a ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    for (const route of ['/friend', '/computer']) {
+    for (const route of ['/friend', '/computer', '/analysis']) {
       test(`${route}: the board's frame is painted before the wasm arrives, and the app's board takes its box`, async ({
         page,
       }) => {
@@ -130,6 +130,10 @@ for (const viewport of VIEWPORTS) {
           y: shellPanelBox?.y,
           width: shellPanelBox?.width,
         });
+        if (route === '/analysis') {
+          // The engine's lines arrive into room kept for them.
+          await expect(page.getByTestId('engine-lines').locator('li')).toHaveCount(3);
+        }
         expect(await layoutShift(page)).toBe(0);
         // Nothing the app draws is larger: the largest paint stays the shell's.
         await framesDrawn(page);

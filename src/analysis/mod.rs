@@ -118,12 +118,20 @@ impl Review {
     }
 
     /// Loads each new line's stored analysis, resuming one that was under way; stops
-    /// the analysis when the line changes or analysis is no longer allowed.
+    /// the analysis when the line changes or analysis is no longer allowed. While it is
+    /// not allowed (a live game), nothing is shown and the stored analyses are not read.
     fn follow_line(self) {
         Effect::new(move |_| {
             self.replay.track();
-            self.runner.allowed().track();
-            untrack(move || self.reload());
+            if self.runner.allowed().get() {
+                untrack(move || self.reload());
+            } else {
+                untrack(move || {
+                    self.runner.stop();
+                    let moves = self.replay.with_untracked(Replay::len);
+                    self.analysis.set(StoredAnalysis::empty(moves, None));
+                });
+            }
         });
     }
 

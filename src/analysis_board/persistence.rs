@@ -1,11 +1,11 @@
 //! The analysis board between visits: the tree, what is known of its moves (imported
-//! evaluations, NAGs, comments), the position shown, the board's orientation and
+//! evaluations, NAGs, comments), an imported game's tags, the position shown, the board's orientation and
 //! whether the engine is on, saved under `gambit.v1.analysis` at every
 //! change. Unreadable data is set aside (`<key>.unreadable.<time>`), never destroyed and
 //! never a panic; when it cannot be set aside, nothing is saved over it.
 
 use gambit_rules::shakmaty::Color;
-use gambit_rules::{Eval, GameTree, MoveAnnotation, NodeId};
+use gambit_rules::{Eval, GameTree, MoveAnnotation, NodeId, PgnTags};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +37,9 @@ pub struct SavedAnalysis {
     /// What is known of the moves, by their place in the tree.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<SavedNote>,
+    /// An imported game's tags.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<PgnTags>,
 }
 
 /// A move's annotation as stored.
@@ -95,6 +98,8 @@ pub struct Restored {
     pub tree: GameTree,
     /// What is known of its moves.
     pub notes: Notes,
+    /// An imported game's tags.
+    pub tags: Option<PgnTags>,
     /// The node shown.
     pub current: NodeId,
     /// The colour at the bottom.
@@ -132,6 +137,7 @@ pub fn restore() -> Restored {
     let fresh = |saving: bool, notice: Option<String>| Restored {
         tree: GameTree::new(),
         notes: Notes::new(),
+        tags: None,
         current: GameTree::new().root(),
         orientation: Color::White,
         engine: true,
@@ -161,6 +167,7 @@ pub fn restore() -> Restored {
         Ok(Some(saved)) => Restored {
             current: node_at(&saved.tree, &saved.at),
             notes: restore_notes(&saved.tree, saved.notes),
+            tags: saved.tags,
             tree: saved.tree,
             orientation: saved.orientation,
             engine: saved.engine,
@@ -195,6 +202,7 @@ pub fn save_on_change(
             orientation: store.orientation().get(),
             engine: engine_on.get(),
             notes: store.notes().with(|notes| save_notes(tree, notes)),
+            tags: store.tags().get(),
         });
         if let Err(error) = storage::save_json(ANALYSIS_KEY, &record) {
             notice.set(Some(format!("The analysis could not be saved: {error}.")));

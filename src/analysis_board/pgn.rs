@@ -1,7 +1,7 @@
 //! The analysis board's PGN: the tree with its side lines as variations and what is
 //! known of each move (imported comments and NAGs, and on the main line the review's
 //! evaluations and marks, written as lichess writes them); an import keeps the
-//! variations and every move's annotation.
+//! variations, every move's annotation and the game's tags (players, event, date).
 
 use std::collections::HashMap;
 
@@ -39,10 +39,10 @@ pub fn export_pgn(
     tree.to_pgn(tags, &annotate)
 }
 
-/// Reads a PGN with its variations and annotations.
-pub fn import_pgn(text: &str) -> Result<(GameTree, Notes), String> {
+/// Reads a PGN with its variations, annotations and tags.
+pub fn import_pgn(text: &str) -> Result<(GameTree, Notes, PgnTags), String> {
     GameTree::from_pgn(text)
-        .map(|(tree, _tags, notes)| (tree, notes))
+        .map(|(tree, tags, notes)| (tree, notes, tags))
         .map_err(|error| error.to_string())
 }
 
@@ -65,7 +65,7 @@ mod tests {
 
     #[test]
     fn variations_and_annotations_survive_a_round_trip() {
-        let (tree, notes) = import_pgn(ANALYSED).expect("readable");
+        let (tree, notes, _) = import_pgn(ANALYSED).expect("readable");
         assert_eq!(tree.node_count(), 7);
         let evals = main_line_evals(&tree, &notes);
         assert_eq!(evals.len(), 4);
@@ -74,14 +74,14 @@ mod tests {
         assert!(pgn.contains("(1... c5"), "{pgn}");
         assert!(pgn.contains("[%eval 0.3"), "{pgn}");
         assert!(pgn.contains("$6"), "{pgn}");
-        let (again, notes_again) = import_pgn(&pgn).expect("readable");
+        let (again, notes_again, _) = import_pgn(&pgn).expect("readable");
         assert_eq!(again, tree);
         assert_eq!(main_line_evals(&again, &notes_again), evals);
     }
 
     #[test]
     fn the_review_marks_the_main_line() {
-        let (tree, notes) = import_pgn(ANALYSED).expect("readable");
+        let (tree, notes, _) = import_pgn(ANALYSED).expect("readable");
         let pgn = export_pgn(&tree, &PgnTags::default(), &notes, &|ply| {
             if ply == 3 {
                 (Some(Eval::Cp(-300)), Some(Judgement::Blunder))

@@ -5,7 +5,7 @@
 //! rewritten by playing.
 
 use gambit_rules::shakmaty::{Board as Pieces, Chess, Color, Move, Position, Role, Square};
-use gambit_rules::{Game, GameTree, NodeId};
+use gambit_rules::{Game, GameTree, NodeId, PgnTags};
 use leptos::prelude::*;
 
 use super::pgn::Notes;
@@ -18,12 +18,19 @@ pub struct TreeStore {
     orientation: RwSignal<Color>,
     promotion: RwSignal<Option<(Square, Square)>>,
     notes: RwSignal<Notes>,
+    tags: RwSignal<Option<PgnTags>>,
 }
 
 impl TreeStore {
-    /// A store showing `current` of `tree` (with what is known of its moves), White or
-    /// Black at the bottom.
-    pub fn new(tree: GameTree, notes: Notes, current: NodeId, orientation: Color) -> TreeStore {
+    /// A store showing `current` of `tree` (with what is known of its moves and, for an
+    /// imported game, its tags), White or Black at the bottom.
+    pub fn new(
+        tree: GameTree,
+        notes: Notes,
+        tags: Option<PgnTags>,
+        current: NodeId,
+        orientation: Color,
+    ) -> TreeStore {
         let current = if tree.contains(current) {
             current
         } else {
@@ -35,6 +42,7 @@ impl TreeStore {
             orientation: RwSignal::new(orientation),
             promotion: RwSignal::new(None),
             notes: RwSignal::new(notes),
+            tags: RwSignal::new(tags),
         }
     }
 
@@ -59,6 +67,12 @@ impl TreeStore {
     /// evaluations).
     pub fn notes(&self) -> ReadSignal<Notes> {
         self.notes.read_only()
+    }
+
+    /// The imported game's tags (players, event, date), exported again; none for a
+    /// game played or set up here.
+    pub fn tags(&self) -> ReadSignal<Option<PgnTags>> {
+        self.tags.read_only()
     }
 
     /// The from/to squares of a pawn move waiting for its promotion piece.
@@ -292,11 +306,12 @@ impl TreeStore {
         self.orientation.set(color);
     }
 
-    /// Replaces the whole tree (an import, a set-up, another page's game) and what is
-    /// known of its moves, and shows `current` of it.
-    pub fn replace(&self, tree: GameTree, notes: Notes, current: NodeId) {
+    /// Replaces the whole tree (an import, a set-up, another page's game), what is
+    /// known of its moves and its tags, and shows `current` of it.
+    pub fn replace(&self, tree: GameTree, notes: Notes, tags: Option<PgnTags>, current: NodeId) {
         self.promotion.set(None);
         self.notes.set(notes);
+        self.tags.set(tags);
         let current = if tree.contains(current) {
             current
         } else {

@@ -32,6 +32,7 @@ pub fn AnalysisPage() -> AnyView {
     let store = TreeStore::new(
         restored.tree,
         restored.notes,
+        restored.tags,
         restored.current,
         restored.orientation,
     );
@@ -72,9 +73,11 @@ pub fn AnalysisPage() -> AnyView {
         })
     });
     let export = Signal::derive(move || {
+        // An imported game keeps its own tags; one played or set up here gets Gambit's.
+        let tags = store.tags().get().unwrap_or_else(crate::game::pgn_tags);
         store.tree().with(|tree| {
             store.notes().with(|notes| {
-                export_pgn(tree, &crate::game::pgn_tags(), notes, &|ply| {
+                export_pgn(tree, &tags, notes, &|ply| {
                     (
                         review.eval(ply),
                         review.mark(ply).and_then(|mark| mark.judgement),
@@ -85,20 +88,20 @@ pub fn AnalysisPage() -> AnyView {
     });
     let fen = Signal::derive(move || store.fen());
     let import = Callback::new(move |text: String| {
-        let (tree, notes) = import_pgn(&text)?;
+        let (tree, notes, tags) = import_pgn(&text)?;
         // The PGN's evaluations become the main line's review (its marks come back).
         adopt_imported(
             &AnalysedLine::of_game(&tree.main_game()),
             &main_line_evals(&tree, &notes),
         );
         let end = tree.main_line().last().copied().unwrap_or(tree.root());
-        store.replace(tree, notes, end);
+        store.replace(tree, notes, Some(tags), end);
         Ok(())
     });
     let setup = Callback::new(move |text: String| {
         let tree = GameTree::from_fen(&text).map_err(|error| error.to_string())?;
         let root = tree.root();
-        store.replace(tree, Notes::new(), root);
+        store.replace(tree, Notes::new(), None, root);
         Ok(())
     });
 
@@ -152,7 +155,7 @@ fn open_requested_game(store: TreeStore, notice: RwSignal<Option<String>>) {
                     .with_untracked(|current| tree_for(&game, current))
                 {
                     let root = tree.root();
-                    store.replace(tree, Notes::new(), root);
+                    store.replace(tree, Notes::new(), None, root);
                 }
                 store.last_of_main_line();
                 store.turn_to(orientation);

@@ -166,9 +166,13 @@ test('a game that is not there is reported and the board is kept', async ({ page
   await expect(page).toHaveURL(/\/analysis$/);
 });
 
-test('a PGN with variations and evaluations is imported and exported again', async ({ page }) => {
+test('a PGN with variations, evaluations and tags is imported and exported again', async ({ page }) => {
   await openBoard(page);
   const pgn = `[Event "Test"]
+[Date "2024.03.01"]
+[White "Anna"]
+[Black "Boris"]
+[ECO "C60"]
 
 1. e4 { [%eval 0.3] } 1... e5 { [%eval 0.35] } (1... c5 { [%eval 0.4] } 2. Nf3 (2. c3 d5)) 2. Nf3 { [%eval 0.25] } 2... Nc6 $6 { [%eval 3.5] } 3. Bb5 { a comment } *`;
   await page.getByTestId('import-pgn').click();
@@ -193,6 +197,10 @@ test('a PGN with variations and evaluations is imported and exported again', asy
   expect(flat).toContain('2. Nf3 { [%eval 0.25] }');
   expect(flat).toContain('Nc6 $4 { [%eval 3.50] }');
   expect(flat).toContain('Bb5 { a comment }');
+  // The game's own tags, not Gambit's.
+  for (const tag of ['[Event "Test"]', '[Date "2024.03.01"]', '[White "Anna"]', '[Black "Boris"]', '[ECO "C60"]']) {
+    expect(exported).toContain(tag);
+  }
 
   // The export reads back as the same tree.
   await page.getByTestId('import-pgn').click();
@@ -202,6 +210,12 @@ test('a PGN with variations and evaluations is imported and exported again', asy
   expect(await mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
   expect(await sideMoves(page)).toEqual(['c5', 'Nf3', 'c3', 'd5']);
   await expect(ply(page, 4)).toHaveAttribute('data-judgement', 'blunder');
+  await page.getByTestId('export-pgn').click();
+  await expect(page.getByTestId('pgn-text')).toHaveValue(exported);
+
+  // Kept across a reload, tags included.
+  await page.reload();
+  await expect.poll(() => mainLine(page)).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
   await page.getByTestId('export-pgn').click();
   await expect(page.getByTestId('pgn-text')).toHaveValue(exported);
 });

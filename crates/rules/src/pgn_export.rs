@@ -11,7 +11,7 @@ use crate::{Game, Outcome, Ply, TimeControl, format_clock};
 /// `Result`, `SetUp`, `FEN`, `TimeControl` and `Termination` are always
 /// derived from the game; entries with those names in `extra` are ignored on
 /// export (and never put there on import).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PgnTags {
     /// `Event`, e.g. `"Casual game"`.
     pub event: String,

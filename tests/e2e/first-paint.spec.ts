@@ -6,6 +6,7 @@
 // wasm is held back with page.route to look at the page in between.
 import { test, expect } from './fixtures';
 import type { Page, Route } from '@playwright/test';
+import { expectSans, play } from './helpers';
 
 /** The app's WebAssembly (not the engine worker's). */
 const APP_WASM = /\/gambit-[0-9a-f]+_bg\.wasm$/;
@@ -113,6 +114,9 @@ for (const viewport of VIEWPORTS) {
         // A square board as wide as its column: the page's width on a phone.
         expect(shellBoardBox?.width).toBeGreaterThan(200);
         expect(shellBoardBox?.height).toBe(shellBoardBox?.width);
+        // A first visit: the start position, where the app will draw it.
+        await expect(page.locator('#shell .piece:visible')).toHaveCount(32);
+        const shellKingBox = await box(page, '#shell .piece[data-piece="wK"]');
         // The board (public/board.svg) is the page's largest contentful paint, so that
         // paint does not wait for the wasm.
         await expect.poll(() => largestPaint(page)).toBe('shell div.board shell-board');
@@ -123,6 +127,7 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByRole('navigation')).toHaveCount(1);
         await expect(page.getByRole('main')).toHaveCount(1);
         expect(await box(page, '[data-testid="board"]')).toEqual(shellBoardBox);
+        expect(await box(page, '[data-square="e1"] .piece')).toEqual(shellKingBox);
         expect(await box(page, 'nav.nav')).toEqual(shellNavBox);
         const panel = await box(page, '.side-panel');
         expect({ x: panel?.x, y: panel?.y, width: panel?.width }).toEqual({
@@ -166,6 +171,19 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('/friend with a saved game: the shell draws no pieces, which only the app knows', async ({ page }) => {
+  await page.goto('/friend');
+  await play(page, 'e2', 'e4');
+  await expectSans(page, ['e4']);
+  const wasm = await holdAppWasm(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await wasm.requestedAt;
+  await expect(page.locator('#shell .board')).toBeVisible();
+  await expect(page.locator('#shell .piece:visible')).toHaveCount(0);
+  wasm.release();
+  await expectSans(page, ['e4']);
+});
 
 test.describe('when the app cannot start', () => {
   // The broken download is provoked here: the browser's and the loader's reports of it

@@ -117,7 +117,7 @@ for (const viewport of VIEWPORTS) {
         // A first visit: the start position, where the app will draw it.
         await expect(page.locator('#shell .piece:visible')).toHaveCount(32);
         const shellKingBox = await box(page, '#shell .piece[data-piece="wK"]');
-        // The board (public/board.svg) is the page's largest contentful paint, so that
+        // The board (its squares an image) is the page's largest contentful paint, so that
         // paint does not wait for the wasm.
         await expect.poll(() => largestPaint(page)).toBe('shell div.board shell-board');
 

@@ -24,7 +24,7 @@ pub const POLICY: &str = "default-src 'none'; \
     worker-src 'self'; \
     connect-src 'self' https://stockfish.online http://127.0.0.1:* http://localhost:*; \
     style-src 'self'; style-src-attr 'unsafe-inline'; \
-    img-src 'self'; \
+    img-src 'self' data:; \
     manifest-src 'self'; \
     base-uri 'self'; \
     form-action 'none'";

@@ -70,6 +70,24 @@ pub(crate) fn scroll_within(list: &web_sys::HtmlElement, item: &web_sys::HtmlEle
     }
 }
 
+/// Scrolls `list` so that the move reaching `ply` is in view (its top for the start
+/// position), or to its end, the result included, when `to_end`.
+fn show_ply(list: &web_sys::HtmlElement, ply: usize, to_end: bool) {
+    if to_end {
+        list.set_scroll_top(list.scroll_height());
+        return;
+    }
+    let item = list
+        .query_selector(&format!("[data-ply=\"{ply}\"]"))
+        .ok()
+        .flatten()
+        .and_then(|item| item.dyn_into::<web_sys::HtmlElement>().ok());
+    match item {
+        Some(item) => scroll_within(list, &item),
+        None => list.set_scroll_top(0),
+    }
+}
+
 /// The list of moves of the store's game.
 #[component]
 pub fn MoveList(
@@ -84,8 +102,9 @@ pub fn MoveList(
     let list_ref = NodeRef::<leptos::html::Ol>::new();
 
     // Keep the viewed move visible, scrolling the list only: the page itself never
-    // jumps on a move. Done at once rather than at the next frame: the layout it asks
-    // for is the one the frame needs anyway, and is then ready before the frame.
+    // jumps on a move. Done at the next frame, once all of the move's changes are in
+    // the page: the layout that measuring asks for is then the frame's own, where
+    // measuring at once would lay the page out twice a move.
     Effect::new(move |ran_before: Option<()>| {
         let ply = store.ply();
         let finished_at_end = store.is_live() && store.outcome().is_some();
@@ -94,22 +113,11 @@ pub fn MoveList(
         if ran_before.is_none() && ply == 0 && !finished_at_end {
             return;
         }
-        let Some(list) = list_ref.get() else { return };
-        let list: &web_sys::HtmlElement = &list;
-        if finished_at_end {
-            // The last move and the result below it.
-            list.set_scroll_top(list.scroll_height());
-            return;
-        }
-        let item = list
-            .query_selector(&format!("[data-ply=\"{ply}\"]"))
-            .ok()
-            .flatten()
-            .and_then(|item| item.dyn_into::<web_sys::HtmlElement>().ok());
-        match item {
-            Some(item) => scroll_within(list, &item),
-            None => list.set_scroll_top(0),
-        }
+        request_animation_frame(move || {
+            if let Some(list) = list_ref.get_untracked() {
+                show_ply(&list, ply, finished_at_end);
+            }
+        });
     });
 
     // Keyed: a move adds its own cells and leaves the rest of the list alone.

@@ -230,6 +230,33 @@ mod tests {
     }
 
     #[test]
+    fn an_imported_games_tags_are_kept_and_older_saves_without_them_still_read() {
+        let mut tags = PgnTags {
+            white: "Anna \"the Rook\"".to_owned(),
+            ..PgnTags::default()
+        };
+        tags.extra.push(("ECO".to_owned(), "C60".to_owned()));
+        let saved = SavedAnalysis {
+            version: ANALYSIS_VERSION,
+            tree: GameTree::new(),
+            at: Vec::new(),
+            orientation: Color::White,
+            engine: true,
+            notes: Vec::new(),
+            tags: Some(tags.clone()),
+        };
+        let text = serde_json::to_string(&saved).expect("json");
+        let read: SavedAnalysis = serde_json::from_str(&text).expect("json");
+        assert_eq!(read.tags, Some(tags));
+
+        // A board saved before tags were kept.
+        let mut older: serde_json::Value = serde_json::from_str(&text).expect("json");
+        older.as_object_mut().expect("object").remove("tags");
+        let read: SavedAnalysis = serde_json::from_value(older).expect("an older save");
+        assert_eq!(read.tags, None);
+    }
+
+    #[test]
     fn notes_are_kept_by_place_and_dropped_when_their_move_is_gone() {
         let mut tree = GameTree::new();
         let e4 = tree.play_san(tree.root(), "e4").expect("legal");

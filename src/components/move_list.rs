@@ -130,8 +130,8 @@ pub fn MoveList(
             .empty_before
             .then(|| view! { <li class="move-empty" aria-hidden="true"></li> });
         // One memo per move: each evaluation that arrives recomputes the review's marks,
-        // and only the moves whose own mark changed are touched (O(n) a review, not
-        // O(n²)).
+        // and only the moves whose own mark changed update their cells (a review of n
+        // moves updates O(n) cells in all, not O(n²)).
         let mark = Memo::new(move |_| review.and_then(|review| review.mark(ply)));
         let judgement = move || mark.with(|m| m.as_ref()?.judgement.map(Judgement::name));
         let eval = move || mark.with(|m| Some(m.as_ref()?.eval?.to_string()));

@@ -1,8 +1,8 @@
 //! The analysis board between visits: the tree, what is known of its moves (imported
 //! evaluations, NAGs, comments), an imported game's tags, the position shown, the
 //! board's orientation and whether the engine is on, saved under `gambit.v1.analysis`
-//! at every change. Unreadable data is set aside (`<key>.unreadable.<time>`), never destroyed and
-//! never a panic; when it cannot be set aside, nothing is saved over it.
+//! at every change. Unreadable data is set aside (`<key>.unreadable.<time>`), never
+//! destroyed and never a panic; when it cannot be set aside, nothing is saved over it.
 
 use gambit_rules::shakmaty::Color;
 use gambit_rules::{Eval, GameTree, MoveAnnotation, NodeId, PgnTags};

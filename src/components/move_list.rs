@@ -113,8 +113,9 @@ pub fn MoveList(
         if ran_before.is_none() && ply == 0 && !finished_at_end {
             return;
         }
+        // The list may be gone by then (the page left in the same frame).
         request_animation_frame(move || {
-            if let Some(list) = list_ref.get_untracked() {
+            if let Some(list) = list_ref.try_get_untracked().flatten() {
                 show_ply(&list, ply, finished_at_end);
             }
         });

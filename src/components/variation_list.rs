@@ -177,9 +177,10 @@ pub fn VariationList(
     Effect::new(move |_| {
         store.current().track();
         items.track();
-        // After the frame's layout: the list may just have been redrawn.
+        // After the frame's layout: the list may just have been redrawn (or be gone,
+        // the page left in the same frame).
         request_animation_frame(move || {
-            if let Some(list) = list_ref.get_untracked() {
+            if let Some(list) = list_ref.try_get_untracked().flatten() {
                 scroll_to_current(&list);
             }
         });

@@ -1,5 +1,6 @@
 // Nothing outlives its page: a search, a hint, the evaluation bar or a REST call that is
-// still running when the player leaves /computer must never touch the page it came from.
+// still running when the player leaves /computer must never touch the page it came from,
+// nor may a move list's scroll at the next frame after its page is gone.
 // Leaving terminates the engine worker at once (awaited below); the timers the page had
 // started (the engine's watchdog: the search's budget + 10 s; the REST timeout: 10 s)
 // leave no trace when they do their job, so the spec waits past the longest of them,
@@ -7,7 +8,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { openComputer, startGame, startRestGame } from './computer-helpers';
-import { square } from './helpers';
+import { openFriend, square } from './helpers';
 
 /** Longer than the longest timer a computer page starts (1 s search + 10 s watchdog). */
 const PAST_EVERY_TIMER_MS = 12_000;
@@ -77,3 +78,31 @@ test.describe('Stockfish over REST', () => {
     await outwaitTimers(page);
   });
 });
+
+// The move lists keep the viewed move in view at the next frame; by then the page (and
+// its list) may be gone.
+for (const [route, pageId, list, other] of [
+  ['/friend', 'friend-page', 'move-list', 'nav-computer'],
+  ['/analysis', 'analysis-page', 'variation-list', 'nav-friend'],
+]) {
+  test(`leaving ${route} in the same task as a step through the moves`, async ({ page }) => {
+    await openFriend(page);
+    await page.goto(route);
+    const plies = page.locator(`[data-testid="${list}"] [data-ply]`);
+    for (const [from, to, count] of [['e2', 'e4', 1], ['e7', 'e5', 2]] as const) {
+      await square(page, from).click();
+      await square(page, to).click();
+      await expect(plies).toHaveCount(count);
+    }
+    await page.evaluate((other) => {
+      const click = (id: string) => (document.querySelector(`[data-testid="${id}"]`) as HTMLElement).click();
+      click('history-prev');
+      click(other);
+    }, other);
+    await expect(page.getByTestId(pageId)).toHaveCount(0);
+    // Two frames: the one the step asked for has run.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.goBack();
+    await expect(plies).toHaveCount(2);
+  });
+}

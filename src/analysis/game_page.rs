@@ -26,17 +26,10 @@ pub struct PageReview {
 impl PageReview {
     /// The review of `store`'s game. Call inside the page's component.
     pub fn new(store: GameStore) -> PageReview {
+        // A live game has no review (analysing it would be cheating): its line is read
+        // only once the game is over (`Review::gated`).
+        let line = Memo::new(move |_| store.game().with(AnalysedLine::of_game));
         let over = Memo::new(move |_| store.outcome().is_some());
-        // A live game has no review, so its line is followed only once the game is over:
-        // a move of a live game costs no replay of the game and no read of the stored
-        // analyses.
-        let line = Memo::new(move |_| {
-            if over.get() {
-                store.game().with(AnalysedLine::of_game)
-            } else {
-                AnalysedLine::default()
-            }
-        });
         PageReview {
             store,
             review: Review::gated(line.into(), over.into()),

@@ -99,10 +99,18 @@ impl Review {
         Review::gated(line, Signal::derive(|| true))
     }
 
-    /// As [`Review::new`], but analysis runs only while `allowed` (a game page: once
-    /// the game is over); it is stopped when `allowed` turns false.
+    /// As [`Review::new`], but only while `allowed` (a game page: once the game is
+    /// over). Until then the line is not even replayed, nothing is shown and the stored
+    /// analyses are not read, so a move of a live game costs the review nothing; an
+    /// analysis is stopped when `allowed` turns false.
     pub fn gated(line: Signal<AnalysedLine>, allowed: Signal<bool>) -> Review {
-        let replay = Memo::new(move |_| line.with(Replay::new));
+        let replay = Memo::new(move |_| {
+            if allowed.get() {
+                line.with(Replay::new)
+            } else {
+                Replay::new(&AnalysedLine::default())
+            }
+        });
         let analysis = RwSignal::new(StoredAnalysis::default());
         let marks = Memo::new(move |_| replay.with(|r| analysis.with(|a| Marks::new(r, a))));
         let review = Review {
@@ -118,33 +126,29 @@ impl Review {
     }
 
     /// Loads each new line's stored analysis, resuming one that was under way; stops
-    /// the analysis when the line changes or analysis is no longer allowed. While it is
-    /// not allowed (a live game), nothing is shown and the stored analyses are not read.
+    /// the analysis when the line changes or analysis is no longer allowed.
     fn follow_line(self) {
         Effect::new(move |_| {
             self.replay.track();
-            if self.runner.allowed().get() {
-                untrack(move || self.reload());
-            } else {
-                untrack(move || {
-                    self.runner.stop();
-                    let moves = self.replay.with_untracked(Replay::len);
-                    self.analysis.set(StoredAnalysis::empty(moves, None));
-                });
-            }
+            self.runner.allowed().track();
+            untrack(move || self.reload());
         });
     }
 
     /// Shows the stored analysis of the line again (one just imported, say): whatever
-    /// runs is stopped, and the stored one resumes if it was under way.
+    /// runs is stopped, and the stored one resumes if it was under way. While analysis
+    /// is not allowed, nothing is shown and the stored analyses are not read.
     pub fn reload(&self) {
         let (key, moves) = self.replay.with_untracked(|r| (r.key.clone(), r.len()));
         self.runner.stop();
+        if !self.runner.allowed().get_untracked() {
+            self.analysis.set(StoredAnalysis::empty(moves, None));
+            return;
+        }
         let stored = shelf::load_analysis(&key, moves);
-        let allowed = self.runner.allowed().get_untracked();
         let resume = stored
             .as_ref()
-            .filter(|a| allowed && a.progress == Progress::Running)
+            .filter(|a| a.progress == Progress::Running)
             .and_then(|a| a.budget);
         // The choice shown is the stored analysis's budget, so that a finished one reads
         // as done rather than as another budget to run.

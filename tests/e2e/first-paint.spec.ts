@@ -6,7 +6,7 @@
 // wasm is held back with page.route to look at the page in between.
 import { test, expect } from './fixtures';
 import type { Page, Route } from '@playwright/test';
-import { expectSans, play } from './helpers';
+import { expectSans, framesDrawn, play } from './helpers';
 
 /** The app's WebAssembly (not the engine worker's). */
 const APP_WASM = /\/gambit-[0-9a-f]+_bg\.wasm$/;
@@ -73,13 +73,6 @@ function largestPaint(page: Page) {
   return page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints.at(-1));
 }
 
-/** Resolves once the browser has drawn three more frames. */
-function framesDrawn(page: Page) {
-  return page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))),
-  );
-}
-
 /** The page's layout shifts so far, summed (the CLS of this load). */
 function layoutShift(page: Page) {
   return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
@@ -141,7 +134,7 @@ for (const viewport of VIEWPORTS) {
         }
         expect(await layoutShift(page)).toBe(0);
         // Nothing the app draws is larger: the largest paint stays the shell's.
-        await framesDrawn(page);
+        await framesDrawn(page, 3);
         expect(await largestPaint(page)).toBe('shell div.board shell-board');
       });
     }

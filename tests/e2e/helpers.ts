@@ -60,6 +60,15 @@ export async function expectSans(page: Page, sans: string[]) {
   }
 }
 
+/** Resolves once the browser has drawn `count` more frames. */
+export async function framesDrawn(page: Page, count: number) {
+  await page.evaluate(async (count) => {
+    for (let frame = 0; frame < count; frame++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }, count);
+}
+
 /** Starts a game from `fen` through the "set up from FEN" tool. */
 export async function setupFen(page: Page, fen: string) {
   await page.getByTestId('setup-fen').click();

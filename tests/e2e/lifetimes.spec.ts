@@ -8,7 +8,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { openComputer, startGame, startRestGame } from './computer-helpers';
-import { openFriend, square } from './helpers';
+import { framesDrawn, openFriend, square } from './helpers';
 
 /** Longer than the longest timer a computer page starts (1 s search + 10 s watchdog). */
 const PAST_EVERY_TIMER_MS = 12_000;
@@ -101,7 +101,7 @@ for (const [route, pageId, list, other] of [
     }, other);
     await expect(page.getByTestId(pageId)).toHaveCount(0);
     // Two frames: the one the step asked for has run.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await framesDrawn(page, 2);
     await page.goBack();
     await expect(plies).toHaveCount(2);
   });

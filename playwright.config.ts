@@ -6,8 +6,12 @@ const port = 4173;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two cores: one browser at a time keeps timings honest.
-  workers: 1,
+  // Two spec files at a time, one per core: many specs mostly wait (a watchdog, a
+  // timeout, timers outlived), so two overlap those waits. The tests of one file run in
+  // order in one worker; no spec asserts a timing. Specs share only stateless servers,
+  // apart from the Stockfish REST fault control: each file that sets faults has a server
+  // of its own (below).
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -44,14 +48,19 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    {
-      // Our Stockfish REST server (built by `cargo xtask test` before this runs), with
-      // test-only fault control; the slow fault outlasts the app's 10 s timeout.
-      command:
-        'target/debug/stockfish-rest --port 8091 --pool 2 --allow-fault-control --fault-delay-ms 12000',
-      url: 'http://127.0.0.1:8091/health',
+    // Our Stockfish REST server (built by `cargo xtask test` before this runs): 8091 as
+    // a user runs it; 8092 (stockfish-rest.spec.ts) and 8093 (lifetimes.spec.ts) with
+    // test-only fault control, one per spec file, since a fault holds for every request
+    // to its server. The slow fault outlasts the app's 10 s timeout.
+    ...[
+      ['8091', ''],
+      ['8092', ' --allow-fault-control --fault-delay-ms 12000'],
+      ['8093', ' --allow-fault-control --fault-delay-ms 12000'],
+    ].map(([port, faults]) => ({
+      command: `target/debug/stockfish-rest --port ${port} --pool 2${faults}`,
+      url: `http://127.0.0.1:${port}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-    },
+    })),
   ],
 });

@@ -62,7 +62,7 @@ test('leaving /computer while the engine thinks, a hint is searched or the evalu
 });
 
 test.describe('Stockfish over REST', () => {
-  const endpoint = 'http://127.0.0.1:8091';
+  const endpoint = 'http://127.0.0.1:8093';
   // The slow fault's request is cut off when the page goes: the browser reports it.
   test.use({ allowedConsoleErrors: [/Failed to load resource|net::ERR_/] });
 

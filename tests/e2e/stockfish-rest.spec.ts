@@ -1,12 +1,13 @@
 // Playing Stockfish over REST against our stockfish-rest server (started by the
-// Playwright config on port 8091 in front of Debian's Stockfish), and every failure:
-// each shows its message, keeps the game, and the built-in engine can take over.
+// Playwright config on port 8092, with fault control, in front of Debian's Stockfish),
+// and every failure: each shows its message, keeps the game, and the built-in engine
+// can take over.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { square } from './helpers';
 import { startRestGame } from './computer-helpers';
 
-const endpoint = 'http://127.0.0.1:8091';
+const endpoint = 'http://127.0.0.1:8092';
 const moves = (page: Page) => page.locator('[data-testid="move-list"] [data-ply]');
 
 async function setFault(page: Page, mode: string) {

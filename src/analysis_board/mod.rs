@@ -1,6 +1,6 @@
 //! The analysis board's model (`/analysis`): a tree of moves with side lines that the
 //! player explores freely ([`store::TreeStore`]), kept in local storage
-//! ([`persistence`]), opened with a game of another page, a pasted PGN or FEN, or the
+//! ([`persistence`], in the stored form of [`saved`]), opened with a game of another page, a pasted PGN or FEN, or the
 //! start position ([`opening`]), its PGN with variations and annotations ([`pgn`]),
 //! the engine's best lines of the viewed position
 //! ([`live_engine::LiveEngine`]), and its keys ([`shortcuts`]).
@@ -10,5 +10,6 @@ pub mod notation;
 pub mod opening;
 pub mod persistence;
 pub mod pgn;
+pub mod saved;
 pub mod shortcuts;
 pub mod store;

@@ -1,8 +1,8 @@
 //! The analysis board's model (`/analysis`): a tree of moves with side lines that the
 //! player explores freely ([`store::TreeStore`]), kept in local storage
-//! ([`persistence`], in the stored form of [`saved`]), opened with a game of another page, a pasted PGN or FEN, or the
-//! start position ([`opening`]), its PGN with variations and annotations ([`pgn`]),
-//! the engine's best lines of the viewed position
+//! ([`persistence`], in the stored form of [`saved`]), opened with a game of another
+//! page, a pasted PGN or FEN, or the start position ([`opening`]), its PGN with
+//! variations and annotations ([`pgn`]), the engine's best lines of the viewed position
 //! ([`live_engine::LiveEngine`]), and its keys ([`shortcuts`]).
 
 pub mod live_engine;

@@ -90,6 +90,33 @@ test('each strength shows its measured Elo, rising with the level', async ({ pag
   expect(new Set(elos).size).toBe(8);
 });
 
+test('on a small phone every strength fits in the dialog, the strongest too', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await openComputer(page);
+  const dialog = await page.getByTestId('computer-dialog').boundingBox();
+  expect(dialog).not.toBeNull();
+  for (let level = 1; level <= 8; level++) {
+    const chip = page.locator(`[data-level="${level}"]`);
+    await expect(chip).toBeInViewport({ ratio: 1 });
+    const box = await chip.boundingBox();
+    expect(box, `level ${level} has a box`).not.toBeNull();
+    if (dialog && box) {
+      expect(box.x, `level ${level}'s left edge`).toBeGreaterThanOrEqual(dialog.x);
+      expect(box.x + box.width, `level ${level}'s right edge`).toBeLessThanOrEqual(dialog.x + dialog.width);
+    }
+  }
+  // Nothing in the page scrolls sideways.
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .filter((element) => /auto|scroll/.test(getComputedStyle(element).overflowX))
+      .map((element) => element.className),
+  );
+  expect(sideways).toEqual([]);
+  await page.locator('[data-level="8"]').click();
+  await expect(page.locator('[data-level="8"]')).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('cancel on a fresh page returns home; the nav reopens the dialog over a game', async ({ page }) => {
   await openComputer(page);
   await page.getByTestId('cancel-dialog').click();

@@ -194,6 +194,24 @@ test('PGN import of a real game reaches its final position', async ({ page }) =>
   await expect(page.locator('[data-testid="move-list"] [data-ply="33"]')).toBeInViewport({ ratio: 1 });
 });
 
+for (const [name, width, height] of [
+  ['a phone on its side', 740, 360],
+  ['a phone', 360, 740],
+  ['a short laptop screen', 1366, 660],
+] as const) {
+  test(`on ${name} the whole board and both player bars are in view`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openFriend(page);
+    await expect(page.getByTestId('board')).toBeInViewport({ ratio: 1 });
+    for (const bar of await page.locator('.player-bar').all()) {
+      await expect(bar).toBeInViewport({ ratio: 1 });
+    }
+    // The board keeps its squares square.
+    const board = await page.getByTestId('board').boundingBox();
+    expect(board && Math.abs(board.width - board.height)).toBeLessThan(1);
+  });
+}
+
 test('on a small phone a move scrolls the move list to it, never the page', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 640 });
   await openFriend(page);

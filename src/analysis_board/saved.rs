@@ -176,7 +176,10 @@ mod tests {
         let text = include_str!("../../fuzz/seeds/saved_analysis/board");
         let read: SavedAnalysis = serde_json::from_str(text).expect("a stored board");
         let current = node_at(&read.tree, &read.at);
-        assert_eq!(read.tree.ply(current).map(|ply| ply.uci.as_str()), Some("g1f3"));
+        assert_eq!(
+            read.tree.ply(current).map(|ply| ply.uci.as_str()),
+            Some("g1f3")
+        );
         assert_eq!(restore_notes(&read.tree, read.notes).len(), 2);
         assert_eq!(read.orientation, Color::Black);
     }

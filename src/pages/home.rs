@@ -1,9 +1,9 @@
-//! `/`: the two ways to play.
+//! `/`: the ways in: play a friend, play the computer, or open the analysis board.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-/// The home page: "Play a friend" or "Play the computer".
+/// The home page: "Play a friend", "Play the computer" or "Analysis board".
 #[component]
 pub fn HomePage() -> AnyView {
     view! {
@@ -18,6 +18,10 @@ pub fn HomePage() -> AnyView {
                 <A href="/computer" attr:class="choice" attr:data-testid="choose-computer">
                     <span class="choice-title">"Play the computer"</span>
                     <span class="choice-text">"Eight levels, from beginner to strong."</span>
+                </A>
+                <A href="/analysis" attr:class="choice" attr:data-testid="choose-analysis">
+                    <span class="choice-title">"Analysis board"</span>
+                    <span class="choice-text">"A game or a position, its lines, the engine's view."</span>
                 </A>
             </div>
         </section>

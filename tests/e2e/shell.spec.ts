@@ -1,11 +1,19 @@
 // The app shell: routes, the nav bar, deep links (SPA fallback) and the engine worker.
 import { test, expect } from './fixtures';
 
-test('home offers the two ways to play', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
-  await expect(page.getByTestId('choose-friend')).toHaveText(/Play a friend/);
-  await expect(page.getByTestId('choose-computer')).toHaveText(/Play the computer/);
+test('home offers the two ways to play and the analysis board, and each leads there', async ({ page }) => {
+  for (const [choice, text, path, pageId] of [
+    ['choose-friend', /Play a friend/, /\/friend$/, 'friend-page'],
+    ['choose-computer', /Play the computer/, /\/computer(\?setup)?$/, 'computer-page'],
+    ['choose-analysis', /Analysis board/, /\/analysis$/, 'analysis-page'],
+  ] as const) {
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId(choice)).toHaveText(text);
+    await page.getByTestId(choice).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByTestId(pageId)).toBeVisible();
+  }
 });
 
 test('the nav bar leads to every page and back home', async ({ page }) => {

@@ -1,7 +1,8 @@
 //! The move list: SAN with move numbers (`1. e4 e5 2. Nf3`), the result at the end.
 //! Clicking a move shows the position after it; the viewed move is marked
 //! `aria-current` and scrolled into view. With a review, each move carries its mark
-//! (`?!`, `?`, `??`), its evaluation and, for a marked move, "best was …".
+//! (`?!`, `?`, `??`), its evaluation and, for a marked move, "best was …"; a finished
+//! game's list shown at its end stays there as those lines arrive.
 
 use gambit_rules::Judgement;
 use gambit_rules::shakmaty::{Color, Position};
@@ -88,6 +89,19 @@ fn show_ply(list: &web_sys::HtmlElement, ply: usize, to_end: bool) {
     }
 }
 
+/// Scrolls `list` to its end again when it was there before its content last grew:
+/// `height_at_end` is its height when it was last kept at its end (none at first).
+fn keep_at_end(list: &web_sys::HtmlElement, height_at_end: StoredValue<Option<i32>>) {
+    let was_at_end = height_at_end
+        .try_get_value()
+        .flatten()
+        .is_none_or(|height| list.scroll_top() + list.client_height() >= height - 1);
+    if was_at_end {
+        list.set_scroll_top(list.scroll_height());
+        height_at_end.try_set_value(Some(list.scroll_height()));
+    }
+}
+
 /// The list of moves of the store's game.
 #[component]
 pub fn MoveList(
@@ -120,6 +134,24 @@ pub fn MoveList(
             }
         });
     });
+
+    // A review adds lines under marked moves ("best was …") as its evaluations arrive.
+    // A list kept at its end (a finished game's last move and result) stays there, unless
+    // the player has scrolled it since (then it is left where they put it).
+    if let Some(review) = review {
+        let height_at_end = StoredValue::new(None::<i32>);
+        Effect::new(move |_| {
+            review.progress();
+            if !(store.is_live() && store.outcome().is_some()) {
+                return;
+            }
+            request_animation_frame(move || {
+                if let Some(list) = list_ref.try_get_untracked().flatten() {
+                    keep_at_end(&list, height_at_end);
+                }
+            });
+        });
+    }
 
     // Keyed: a move adds its own cells and leaves the rest of the list alone.
     let row = move |entry: Entry| {

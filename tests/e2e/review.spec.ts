@@ -138,6 +138,31 @@ test('the export carries the analysis, and importing it brings the marks back', 
   );
 });
 
+test("a finished game's list keeps its end in view while the marks arrive, unless scrolled away", async ({
+  page,
+}) => {
+  const list = page.getByTestId('move-list');
+  const result = page.getByTestId('move-list-result');
+  await openFriend(page);
+  await importPgn(page, OPERA_GAME);
+  await expect(result).toBeInViewport({ ratio: 1 });
+  await analyse(page, 'quick');
+  await expect(progress(page)).toHaveAttribute('data-done', '34', { timeout: 60_000 });
+  // The marks added lines ("best was …") above the end: the list followed.
+  expect(await list.locator('.move-best').count()).toBeGreaterThan(0);
+  await expect(result).toBeInViewport({ ratio: 1 });
+
+  // Scrolled away by the player during an analysis, the list stays where it was put.
+  await analyse(page, 'standard');
+  await expect(progress(page)).toHaveAttribute('data-running', '');
+  await list.evaluate((element) => element.scrollTo({ top: 0 }));
+  const scrolledAt = await done(page);
+  expect(scrolledAt).toBeLessThan(30);
+  await expect(progress(page)).not.toHaveAttribute('data-running', /.*/, { timeout: 120_000 });
+  expect(await done(page)).toBe(34);
+  expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
+});
+
 test('cancelling stops the progress and keeps what was done', async ({ page }) => {
   await openFriend(page);
   await importPgn(page, OPERA_GAME);

@@ -114,6 +114,9 @@ pub fn MoveList(
     };
     let moves = Memo::new(move |_| entries(store));
     let list_ref = NodeRef::<leptos::html::Ol>::new();
+    // A finished game shown at its last position: the list belongs at its end, where the
+    // result is.
+    let finished_at_end = move || store.is_live() && store.outcome().is_some();
 
     // Keep the viewed move visible, scrolling the list only: the page itself never
     // jumps on a move. Done at the next frame, once all of the move's changes are in
@@ -121,7 +124,7 @@ pub fn MoveList(
     // measuring at once would lay the page out twice a move.
     Effect::new(move |ran_before: Option<()>| {
         let ply = store.ply();
-        let finished_at_end = store.is_live() && store.outcome().is_some();
+        let finished_at_end = finished_at_end();
         // A list just built is at its top, where the start position's view wants it:
         // scrolling it would force the page's first layout in the middle of mounting.
         if ran_before.is_none() && ply == 0 && !finished_at_end {
@@ -142,7 +145,7 @@ pub fn MoveList(
         let height_at_end = StoredValue::new(None::<i32>);
         Effect::new(move |_| {
             review.progress();
-            if !(store.is_live() && store.outcome().is_some()) {
+            if !finished_at_end() {
                 return;
             }
             request_animation_frame(move || {

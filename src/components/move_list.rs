@@ -89,13 +89,16 @@ fn show_ply(list: &web_sys::HtmlElement, ply: usize, to_end: bool) {
     }
 }
 
-/// Scrolls `list` to its end again when it was there before its content last grew:
-/// `height_at_end` is its height when it was last kept at its end (none at first).
+/// Scrolls `list` to its end again when it was there before its content last changed:
+/// `height_at_end` is its height when it was last kept at its end (none at first). A list
+/// that has shrunk since is at its end when it shows its new end.
 fn keep_at_end(list: &web_sys::HtmlElement, height_at_end: StoredValue<Option<i32>>) {
     let was_at_end = height_at_end
         .try_get_value()
         .flatten()
-        .is_none_or(|height| list.scroll_top() + list.client_height() >= height - 1);
+        .is_none_or(|height| {
+            list.scroll_top() + list.client_height() >= height.min(list.scroll_height()) - 1
+        });
     if was_at_end {
         list.set_scroll_top(list.scroll_height());
         height_at_end.try_set_value(Some(list.scroll_height()));

@@ -152,14 +152,24 @@ test("a finished game's list keeps its end in view while the marks arrive, unles
   expect(await list.locator('.move-best').count()).toBeGreaterThan(0);
   await expect(result).toBeInViewport({ ratio: 1 });
 
-  // Scrolled away by the player during an analysis, the list stays where it was put.
+  // Another analysis first clears those lines (the list shrinks), then brings its own:
+  // the list still follows.
   await analyse(page, 'standard');
+  await expect(progress(page)).toHaveAttribute('data-running', '');
+  await expect(progress(page)).not.toHaveAttribute('data-running', /.*/, { timeout: 120_000 });
+  expect(await done(page)).toBe(34);
+  expect(await list.locator('.move-best').count()).toBeGreaterThan(0);
+  await expect(result).toBeInViewport({ ratio: 1 });
+
+  // Scrolled away by the player during an analysis, the list stays where it was put.
+  await analyse(page, 'deep');
   await expect(progress(page)).toHaveAttribute('data-running', '');
   await list.evaluate((element) => element.scrollTo({ top: 0 }));
   const scrolledAt = await done(page);
   expect(scrolledAt).toBeLessThan(30);
-  await expect(progress(page)).not.toHaveAttribute('data-running', /.*/, { timeout: 120_000 });
-  expect(await done(page)).toBe(34);
+  await expect.poll(() => done(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(scrolledAt + 3);
+  await page.getByTestId('analysis-cancel').click();
+  await expect(progress(page)).not.toHaveAttribute('data-running', /.*/);
   expect(await list.evaluate((element) => element.scrollTop)).toBe(0);
 });
 

@@ -1,4 +1,5 @@
 // The app shell: routes, the nav bar, deep links (SPA fallback) and the engine worker.
+import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 test('home offers the two ways to play and the analysis board, and each leads there', async ({ page }) => {
@@ -29,6 +30,35 @@ test('the nav bar leads to every page and back home', async ({ page }) => {
   await page.getByTestId('nav-home').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('home')).toBeVisible();
+});
+
+/** Expects the items to stand in one row: each starts within the tallest's height of the first. */
+async function expectOneRow(items: Locator) {
+  const boxes = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { top, height } = element.getBoundingClientRect();
+      return { top, height };
+    }),
+  );
+  expect(boxes).toHaveLength(5);
+  const tallest = Math.max(...boxes.map((box) => box.height));
+  for (const box of boxes) expect(Math.abs(box.top - boxes[0].top)).toBeLessThan(tallest);
+}
+
+test('on the narrowest phone (320px) the nav bar is one row, in the shell and in the app', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/gambit-[0-9a-f]+_bg\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/friend', { waitUntil: 'domcontentloaded' });
+  await expectOneRow(page.locator('#shell .nav > *'));
+  release();
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  await expectOneRow(page.locator('nav.nav > *'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
 
 test('a deep link loads its page directly', async ({ page }) => {

@@ -140,8 +140,9 @@ pub fn ComputerPage() -> AnyView {
                         on_takeback=Callback::new(move |()| controller.takeback())
                         on_new_game=Callback::new(move |()| new_game_asked.set(true))
                     />
-                    <ReviewSection page=review game="computer" />
+                    // The hint is a game control: above the finished game's review.
                     <div class="analysis-tools"><HintButton hint=hint /></div>
+                    <ReviewSection page=review game="computer" />
                     <PgnFen
                         export=Signal::derive(move || review.pgn())
                         import=Callback::new(move |text: String| review.import(&text))

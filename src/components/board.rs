@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 
+use super::board_shapes::{Brush, DrawnShapes};
 use super::geometry::{display_cell, edge_squares, square_at_point};
 use super::piece::{PieceView, piece_code};
 use super::square::{SquareMarks, SquareView};
@@ -83,6 +84,7 @@ pub fn Board(
 ) -> impl IntoView {
     let selected = RwSignal::new(None::<Square>);
     let drag = RwSignal::new(None::<Drag>);
+    let shapes = DrawnShapes::new();
     let board_ref = NodeRef::<Div>::new();
 
     // The host's inputs, memoised once: the squares read these memos, never the
@@ -99,6 +101,7 @@ pub fn Board(
         movable.track();
         selected.set(None);
         drag.set(None);
+        shapes.clear();
     });
 
     let selected_targets = Memo::new(move |_| match selected.get() {
@@ -150,12 +153,25 @@ pub fn Board(
     };
 
     let on_pointer_down = move |event: PointerEvent| {
-        if event.button() != 0 {
-            return;
-        }
         let Some(square) = event_square(&event) else {
             return;
         };
+        match event.button() {
+            0 => shapes.clear(),
+            2 => {
+                event.prevent_default();
+                let brush = Brush::for_keys(
+                    event.shift_key() || event.ctrl_key(),
+                    event.alt_key() || event.meta_key(),
+                );
+                shapes.start(square, brush);
+                if let Some(board) = board_ref.get_untracked() {
+                    let _ = board.set_pointer_capture(event.pointer_id());
+                }
+                return;
+            }
+            _ => return,
+        }
         event.prevent_default();
         let (x, y) = (f64::from(event.client_x()), f64::from(event.client_y()));
         let was_selected = selected.get_untracked() == Some(square);
@@ -182,6 +198,11 @@ pub fn Board(
     };
 
     let on_pointer_move = move |event: PointerEvent| {
+        if shapes.is_drawing() {
+            let square = square_under(f64::from(event.client_x()), f64::from(event.client_y()));
+            shapes.point_at(square);
+            return;
+        }
         let Some(current) = drag.get_untracked() else {
             return;
         };
@@ -203,6 +224,10 @@ pub fn Board(
     };
 
     let on_pointer_up = move |event: PointerEvent| {
+        if event.button() == 2 {
+            shapes.finish();
+            return;
+        }
         let Some(finished) = drag.get_untracked() else {
             return;
         };
@@ -222,7 +247,10 @@ pub fn Board(
         }
     };
 
-    let on_pointer_cancel = move |_: PointerEvent| drag.set(None);
+    let on_pointer_cancel = move |_: PointerEvent| {
+        drag.set(None);
+        shapes.abandon();
+    };
 
     let dragged_from = Memo::new(move |_| drag.with(|d| d.filter(|d| d.moved).map(|d| d.from)));
 
@@ -376,10 +404,13 @@ pub fn Board(
                 on:pointermove=on_pointer_move
                 on:pointerup=on_pointer_up
                 on:pointercancel=on_pointer_cancel
+                // The right button draws (board_shapes), so it opens no menu here.
+                on:contextmenu=|event: web_sys::MouseEvent| event.prevent_default()
             >
                 <Coordinates orientation=orientation />
                 {squares}
             </div>
+            {shapes.view(orientation)}
             {arrow_view}
             {ghost}
             {children.map(|children| children())}

@@ -4,6 +4,7 @@ pub mod analysis_tools;
 pub mod best_move_line;
 pub mod board;
 pub mod board_area;
+pub mod board_shapes;
 pub mod captured;
 pub mod clock;
 pub mod computer_dialog;

@@ -1,0 +1,277 @@
+//! Circles and arrows the player draws on the board with the right mouse button, as on
+//! lichess: a right click on a square rings it, a right drag from one square to another
+//! draws an arrow. Shift or Ctrl draws in red, Alt or Meta in blue, both in yellow.
+//! Drawing the same shape again takes it away; in another colour, it changes colour. A
+//! left press on the board, or a new position, wipes them all.
+//!
+//! The shapes are the player's notes and mean nothing to the game: they are drawn in one
+//! SVG over the board, which takes no pointer events, and hidden from assistive
+//! technology.
+
+use gambit_rules::shakmaty::{Color, Square};
+use leptos::prelude::*;
+
+use super::geometry::display_cell;
+
+/// A shape's colour, picked by the modifier keys held when it is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    /// No modifier key.
+    Green,
+    /// Shift or Ctrl.
+    Red,
+    /// Alt or Meta.
+    Blue,
+    /// One of each.
+    Yellow,
+}
+
+impl Brush {
+    /// The brush for the modifier keys held: Shift or Ctrl red, Alt or Meta blue, a key
+    /// of each yellow.
+    pub fn for_keys(shift_or_ctrl: bool, alt_or_meta: bool) -> Self {
+        match (shift_or_ctrl, alt_or_meta) {
+            (false, false) => Self::Green,
+            (true, false) => Self::Red,
+            (false, true) => Self::Blue,
+            (true, true) => Self::Yellow,
+        }
+    }
+
+    /// The name in `data-brush` and in the stylesheet's class.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Green => "green",
+            Self::Red => "red",
+            Self::Blue => "blue",
+            Self::Yellow => "yellow",
+        }
+    }
+}
+
+/// A circle around `from` when `to` is `from`, else an arrow from `from` to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// Where the drawing started: the ringed square, or the arrow's tail.
+    pub from: Square,
+    /// Where it ended: the arrow's head (`from` for a circle).
+    pub to: Square,
+    /// Its colour.
+    pub brush: Brush,
+}
+
+impl Shape {
+    /// `e4` for a circle, `e2e4` for an arrow: the shape's `data-shape`.
+    pub fn code(self) -> String {
+        if self.from == self.to {
+            self.from.to_string()
+        } else {
+            format!("{}{}", self.from, self.to)
+        }
+    }
+}
+
+/// Adds `shape` to `shapes`, or takes it away if it is there in the same colour; a shape
+/// on the same squares in another colour takes the new colour.
+pub fn toggle(shapes: &mut Vec<Shape>, shape: Shape) {
+    match shapes
+        .iter()
+        .position(|old| old.from == shape.from && old.to == shape.to)
+    {
+        Some(index) if shapes[index].brush == shape.brush => {
+            shapes.remove(index);
+        }
+        Some(index) => shapes[index].brush = shape.brush,
+        None => shapes.push(shape),
+    }
+}
+
+/// The shapes on the board and the one being drawn.
+#[derive(Clone, Copy)]
+pub struct DrawnShapes {
+    shapes: RwSignal<Vec<Shape>>,
+    /// The shape under the pointer while the right button is down.
+    drawing: RwSignal<Option<Shape>>,
+}
+
+impl DrawnShapes {
+    /// No shapes.
+    pub fn new() -> Self {
+        Self {
+            shapes: RwSignal::new(Vec::new()),
+            drawing: RwSignal::new(None),
+        }
+    }
+
+    /// The right button went down on `square`.
+    pub fn start(&self, square: Square, brush: Brush) {
+        self.drawing.set(Some(Shape {
+            from: square,
+            to: square,
+            brush,
+        }));
+    }
+
+    /// Whether a shape is being drawn.
+    pub fn is_drawing(&self) -> bool {
+        self.drawing.with_untracked(Option::is_some)
+    }
+
+    /// The pointer moved over `square` (`None`: off the board) while drawing.
+    pub fn point_at(&self, square: Option<Square>) {
+        if let (Some(current), Some(square)) = (self.drawing.get_untracked(), square)
+            && current.to != square
+        {
+            self.drawing.set(Some(Shape {
+                to: square,
+                ..current
+            }));
+        }
+    }
+
+    /// The right button came up: the shape drawn is added or taken away.
+    pub fn finish(&self) {
+        if let Some(shape) = self.drawing.get_untracked() {
+            self.drawing.set(None);
+            self.shapes.update(|shapes| toggle(shapes, shape));
+        }
+    }
+
+    /// Drops the shape being drawn (the browser took the pointer away).
+    pub fn abandon(&self) {
+        if self.drawing.with_untracked(Option::is_some) {
+            self.drawing.set(None);
+        }
+    }
+
+    /// Wipes every shape (a left press, a new position); nothing happens when there are
+    /// none, so a move notifies no one.
+    pub fn clear(&self) {
+        if self.drawing.with_untracked(Option::is_some) {
+            self.drawing.set(None);
+        }
+        if self.shapes.with_untracked(|shapes| !shapes.is_empty()) {
+            self.shapes.set(Vec::new());
+        }
+    }
+
+    /// The SVG of the shapes, for a board seen from `orientation`.
+    pub fn view(self, orientation: Signal<Color>) -> impl IntoView {
+        let shapes = move || {
+            let orientation = orientation.get();
+            let mut all = self.shapes.get();
+            // The shape being drawn shows as it would land (unless it would take one
+            // away, which shows as it is).
+            if let Some(drawing) = self.drawing.get()
+                && !all.contains(&drawing)
+            {
+                all.push(drawing);
+            }
+            all.into_iter()
+                .map(|shape| shape_view(shape, orientation))
+                .collect_view()
+        };
+        view! {
+            <svg class="board-shapes" viewBox="0 0 8 8" aria-hidden="true" data-testid="drawn-shapes">
+                <defs>
+                    {[Brush::Green, Brush::Red, Brush::Blue, Brush::Yellow]
+                        .map(|brush| {
+                            view! {
+                                <marker
+                                    id=format!("shape-head-{}", brush.name())
+                                    class=format!("shape-{}", brush.name())
+                                    markerWidth="4" markerHeight="4" refX="2.05" refY="2"
+                                    orient="auto" markerUnits="strokeWidth"
+                                >
+                                    <path d="M0,0 L4,2 L0,4 z"></path>
+                                </marker>
+                            }
+                        })}
+                </defs>
+                {shapes}
+            </svg>
+        }
+    }
+}
+
+impl Default for DrawnShapes {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One circle or arrow, in board units (a square is 1 × 1).
+fn shape_view(shape: Shape, orientation: Color) -> AnyView {
+    let centre = |square: Square| {
+        let (column, row) = display_cell(square, orientation);
+        (f64::from(column) + 0.5, f64::from(row) + 0.5)
+    };
+    let class = format!("shape shape-{}", shape.brush.name());
+    let (x1, y1) = centre(shape.from);
+    if shape.from == shape.to {
+        return view! {
+            <circle class=class cx=x1 cy=y1 r="0.45" data-shape=shape.code()
+                data-brush=shape.brush.name()></circle>
+        }
+        .into_any();
+    }
+    let (x2, y2) = centre(shape.to);
+    // The line stops short of the target's centre, so the head's tip sits there.
+    let length = (x2 - x1).hypot(y2 - y1);
+    let (x2, y2) = (
+        x2 - (x2 - x1) / length * 0.35,
+        y2 - (y2 - y1) / length * 0.35,
+    );
+    view! {
+        <line class=class x1=x1 y1=y1 x2=x2 y2=y2
+            marker-end=format!("url(#shape-head-{})", shape.brush.name())
+            data-shape=shape.code() data-brush=shape.brush.name()></line>
+    }
+    .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arrow(from: Square, to: Square, brush: Brush) -> Shape {
+        Shape { from, to, brush }
+    }
+
+    #[test]
+    fn drawing_a_shape_again_takes_it_away() {
+        let mut shapes = Vec::new();
+        toggle(&mut shapes, arrow(Square::E2, Square::E4, Brush::Green));
+        assert_eq!(shapes, [arrow(Square::E2, Square::E4, Brush::Green)]);
+        toggle(&mut shapes, arrow(Square::E2, Square::E4, Brush::Green));
+        assert!(shapes.is_empty());
+    }
+
+    #[test]
+    fn drawing_it_in_another_colour_recolours_it() {
+        let mut shapes = vec![arrow(Square::E2, Square::E4, Brush::Green)];
+        toggle(&mut shapes, arrow(Square::E2, Square::E4, Brush::Red));
+        assert_eq!(shapes, [arrow(Square::E2, Square::E4, Brush::Red)]);
+    }
+
+    #[test]
+    fn an_arrow_the_other_way_is_another_shape() {
+        let mut shapes = vec![arrow(Square::E2, Square::E4, Brush::Green)];
+        toggle(&mut shapes, arrow(Square::E4, Square::E2, Brush::Green));
+        assert_eq!(shapes.len(), 2);
+    }
+
+    #[test]
+    fn modifier_keys_pick_the_brush() {
+        assert_eq!(Brush::for_keys(false, false), Brush::Green);
+        assert_eq!(Brush::for_keys(true, false), Brush::Red);
+        assert_eq!(Brush::for_keys(false, true), Brush::Blue);
+        assert_eq!(Brush::for_keys(true, true), Brush::Yellow);
+    }
+
+    #[test]
+    fn codes_name_the_squares() {
+        assert_eq!(arrow(Square::G1, Square::F3, Brush::Blue).code(), "g1f3");
+        assert_eq!(arrow(Square::D5, Square::D5, Brush::Red).code(), "d5");
+    }
+}

@@ -4,10 +4,10 @@
 //! touch, through pointer events) and the keyboard (Enter/Space on a square).
 //!
 //! Cheap per move, as lichess's board is: the light and dark squares are one
-//! background and the coordinates one overlay; each square reads its piece and marks
-//! from signals of its own, set only on a change, so a move re-renders only the
-//! squares it changes; a press finds its square from the event's target without
-//! asking for the layout.
+//! background and the coordinates one overlay; the squares are drawn once, and one
+//! effect redraws only the squares whose piece or marks a change touches
+//! (`square::redraw`); a press or a key finds its square from the event's target
+//! without asking for the layout, through one listener on the board.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
 use leptos::html::Div;
@@ -18,7 +18,7 @@ use web_sys::PointerEvent;
 use super::board_shapes::{Brush, DrawnShapes};
 use super::geometry::{display_cell, edge_squares, square_at_point};
 use super::piece::{PieceView, piece_code};
-use super::square::{SquareMarks, SquareView};
+use super::square::{SquareLook, SquareMarks, redraw, square_view};
 
 /// A drag in progress.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -41,10 +41,26 @@ struct Drag {
 }
 
 /// The square whose element (or whose piece's element) an event happened on.
-fn event_square(event: &PointerEvent) -> Option<Square> {
+fn event_square(event: &web_sys::Event) -> Option<Square> {
     let target: web_sys::Element = event.target()?.dyn_into().ok()?;
     let square = target.closest("[data-square]").ok()??;
     Square::from_ascii(square.get_attribute("data-square")?.as_bytes()).ok()
+}
+
+/// The board's square elements, by square index (`None` where one is missing).
+fn elements_by_square(board: &web_sys::Element) -> Vec<Option<web_sys::Element>> {
+    let mut elements = vec![None; 64];
+    let mut child = board.first_element_child();
+    while let Some(element) = child {
+        let square = element
+            .get_attribute("data-square")
+            .and_then(|name| Square::from_ascii(name.as_bytes()).ok());
+        child = element.next_element_sibling();
+        if let Some(square) = square {
+            elements[square.to_usize()] = Some(element);
+        }
+    }
+    elements
 }
 
 /// Pixels the pointer must travel before a press becomes a drag.
@@ -247,6 +263,17 @@ pub fn Board(
         }
     };
 
+    // Enter or Space on a focused square acts as a click on it.
+    let on_key_down = move |event: web_sys::KeyboardEvent| {
+        if event.key() != "Enter" && event.key() != " " {
+            return;
+        }
+        if let Some(square) = event_square(&event) {
+            event.prevent_default();
+            tap(square);
+        }
+    };
+
     let on_pointer_cancel = move |_: PointerEvent| {
         drag.set(None);
         shapes.abandon();
@@ -282,61 +309,73 @@ pub fn Board(
         marks
     });
 
-    // Each square's piece and marks in a signal of its own, set only when they change:
-    // a move notifies the few squares it changes, not 64 subscribers of one memo.
-    let square_pieces: [RwSignal<Option<Piece>>; 64] = std::array::from_fn(|index| {
-        let square = Square::ALL[index];
-        RwSignal::new(pieces.with_untracked(|pieces| pieces.piece_at(square)))
+    // The squares are drawn once, showing what they show now; from then on one effect
+    // compares each square's look with the one last drawn and redraws only the squares
+    // that differ (a move: about four), without a reactive node per square.
+    let look =
+        move |square: Square, pieces: &Pieces, marks: &[SquareMarks; 64], side: Color| SquareLook {
+            piece: pieces.piece_at(square),
+            marks: marks[square.to_usize()],
+            cell: display_cell(square, side),
+        };
+    let first_looks: [SquareLook; 64] = pieces.with_untracked(|pieces| {
+        marks.with_untracked(|marks| {
+            let side = orientation.get_untracked();
+            std::array::from_fn(|index| look(Square::ALL[index], pieces, marks, side))
+        })
     });
-    let square_marks: [RwSignal<SquareMarks>; 64] =
-        std::array::from_fn(|index| RwSignal::new(marks.with_untracked(|marks| marks[index])));
+    let drawn = StoredValue::new_local(first_looks);
+    // The squares' elements, by square index, found once after mounting.
+    let square_elements = StoredValue::new_local(Vec::<Option<web_sys::Element>>::new());
     Effect::new(move |_| {
-        pieces.with(|pieces| {
-            for square in Square::ALL {
-                let piece = pieces.piece_at(square);
-                let signal = square_pieces[square.to_usize()];
-                if signal.get_untracked() != piece {
-                    signal.set(piece);
-                }
-            }
+        let side = orientation.get();
+        let arrival = last_move.get().map(|(from, to)| {
+            let (from_column, from_row) = display_cell(from, side);
+            let (to_column, to_row) = display_cell(to, side);
+            // Cells are 0..8, so the differences fit in i8.
+            (
+                to,
+                (
+                    from_column as i8 - to_column as i8,
+                    from_row as i8 - to_row as i8,
+                ),
+            )
         });
-    });
-    Effect::new(move |_| {
-        marks.with(|marks| {
-            for (signal, marks) in square_marks.iter().zip(marks) {
-                if signal.get_untracked() != *marks {
-                    signal.set(*marks);
-                }
-            }
+        let Some(board) = board_ref.get() else {
+            return;
+        };
+        if square_elements.with_value(Vec::is_empty) {
+            square_elements.set_value(elements_by_square(&board));
+        }
+        pieces.with(|pieces| {
+            marks.with(|marks| {
+                drawn.update_value(|drawn| {
+                    square_elements.with_value(|elements| {
+                        for square in Square::ALL {
+                            let index = square.to_usize();
+                            let now = look(square, pieces, marks, side);
+                            if now == drawn[index] {
+                                continue;
+                            }
+                            if let Some(Some(element)) = elements.get(index) {
+                                let arrived_from = arrival
+                                    .filter(|(to, _)| *to == square)
+                                    .map(|(_, offset)| offset);
+                                redraw(square, element, &drawn[index], &now, arrived_from);
+                            }
+                            drawn[index] = now;
+                        }
+                    });
+                });
+            });
         });
     });
 
-    let squares = Square::ALL.into_iter().map(|square| {
-        let piece = square_pieces[square.to_usize()];
-        let square_marks = square_marks[square.to_usize()];
-        let cell = Signal::derive(move || display_cell(square, orientation.get()));
-        let arrive_from = Signal::derive(move || {
-            let (from, to) = last_move.get()?;
-            (to == square).then(|| {
-                let orientation = orientation.get_untracked();
-                let (from_col, from_row) = display_cell(from, orientation);
-                let (to_col, to_row) = display_cell(to, orientation);
-                // Cells are 0..8, so the differences fit in i8.
-                (from_col as i8 - to_col as i8, from_row as i8 - to_row as i8)
-            })
-        });
-        view! {
-            <SquareView
-                square=square
-                piece=piece
-                cell=cell
-                marks=square_marks
-                arrive_from=arrive_from
-                on_activate=Callback::new(tap)
-            />
-        }
-    });
-    let squares = squares.collect_view();
+    let squares = first_looks
+        .iter()
+        .zip(Square::ALL)
+        .map(|(look, square)| square_view(square, *look))
+        .collect_view();
 
     // The dragged piece follows the pointer; only its position changes while it moves.
     let ghost_piece =
@@ -404,6 +443,7 @@ pub fn Board(
                 on:pointermove=on_pointer_move
                 on:pointerup=on_pointer_up
                 on:pointercancel=on_pointer_cancel
+                on:keydown=on_key_down
                 // The right button draws (board_shapes), so it opens no menu here.
                 on:contextmenu=|event: web_sys::MouseEvent| event.prevent_default()
             >

@@ -7,11 +7,15 @@
 //! one square never lays out the rest of the board. Its piece element stays for the
 //! square's lifetime and only changes its `data-piece` code (absent on an empty
 //! square): a move restyles two elements and creates none.
+//!
+//! A square is drawn once, from its first [`SquareLook`], with no reactive parts of its
+//! own: the board compares each new look with the last one drawn and hands the
+//! difference to [`redraw`]. Sixty-four squares with a dozen reactive attributes each
+//! were most of the cost of building the page.
 
 use gambit_rules::shakmaty::{Piece, Square};
-use leptos::html::Div;
 use leptos::prelude::*;
-use web_sys::KeyboardEvent;
+use web_sys::Element;
 
 use super::piece::{piece_code, piece_name, slide_in};
 
@@ -34,6 +38,26 @@ pub struct SquareMarks {
     pub dragged: bool,
 }
 
+/// Everything a square shows: its piece, its marks, and where it stands on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SquareLook {
+    /// The piece on it.
+    pub piece: Option<Piece>,
+    /// The marks on it.
+    pub marks: SquareMarks,
+    /// Column and row on screen (0..8, from the top left).
+    pub cell: (u8, u8),
+}
+
+/// The `data-*` attributes of the marks, each present when its mark is on.
+const MARK_ATTRIBUTES: [(&str, fn(&SquareMarks) -> bool); 5] = [
+    ("data-selected", |m| m.selected),
+    ("data-legal", |m| m.legal),
+    ("data-last-move", |m| m.last_move),
+    ("data-check", |m| m.check),
+    ("data-hint", |m| m.hint),
+];
+
 /// `Some("")` when `on`, so that a boolean `data-*` attribute is present or absent.
 fn flag(on: bool) -> Option<&'static str> {
     on.then_some("")
@@ -49,92 +73,143 @@ fn placement((column, row): (u8, u8)) -> String {
     )
 }
 
-/// A square of the board.
-#[component]
-pub fn SquareView(
-    /// Which square this is.
-    square: Square,
-    /// The piece on it.
-    #[prop(into)]
-    piece: Signal<Option<Piece>>,
-    /// Column and row on screen (0..8, from the top left).
-    #[prop(into)]
-    cell: Signal<(u8, u8)>,
-    /// The marks on it.
-    #[prop(into)]
-    marks: Signal<SquareMarks>,
-    /// When the piece just arrived: the offset (columns, rows) it came from. Read
-    /// only when the piece changes.
-    #[prop(into)]
-    arrive_from: Signal<Option<(i8, i8)>>,
-    /// Enter or Space on the focused square.
-    on_activate: Callback<Square>,
-) -> impl IntoView {
-    let name = square.to_string();
-    let light = square.is_light();
-    let label = {
-        let name = name.clone();
-        move || match piece.get() {
-            Some(piece) => format!("{name}, {}", piece_name(piece)),
-            None => name.clone(),
-        }
-    };
-    // A piece that arrives by the last move slides in from where it came from.
-    let piece_ref = NodeRef::<Div>::new();
-    Effect::new(move |previous: Option<Option<Piece>>| {
-        let now = piece.get();
-        if previous.is_some_and(|before| before != now)
-            && now.is_some()
-            && let Some(offset) = arrive_from.get_untracked()
-            && let Some(element) = piece_ref.get_untracked()
-        {
-            // Without the animation the piece simply appears on its square.
-            let _ = slide_in(&element, offset);
-        }
-        now
+/// The square's classes for a look.
+fn classes(square: Square, look: &SquareLook) -> String {
+    let mut classes = String::from(if square.is_light() {
+        "square light"
+    } else {
+        "square dark"
     });
-    let on_keydown = move |event: KeyboardEvent| {
-        if event.key() == "Enter" || event.key() == " " {
-            event.prevent_default();
-            on_activate.run(square);
+    for (on, class) in [
+        (look.piece.is_some(), " occupied"),
+        (look.marks.dragged, " dragged"),
+        (look.marks.arrival, " arrival"),
+    ] {
+        if on {
+            classes.push_str(class);
         }
-    };
+    }
+    classes
+}
+
+/// The square's accessible name: "e4", or "e4, white knight".
+fn label(square: Square, piece: Option<Piece>) -> String {
+    match piece {
+        Some(piece) => format!("{square}, {}", piece_name(piece)),
+        None => square.to_string(),
+    }
+}
+
+/// A square as first drawn, showing `look`. Enter or Space on it is the board's to
+/// handle (one listener for all 64).
+pub fn square_view(square: Square, look: SquareLook) -> impl IntoView {
+    let marks = look.marks;
     view! {
         <div
-            class="square"
-            class:light=light
-            class:dark=!light
-            class:occupied=move || piece.with(Option::is_some)
-            class:dragged=move || marks.with(|m| m.dragged)
-            class:arrival=move || marks.with(|m| m.arrival)
-            data-square=name
-            data-selected=move || flag(marks.with(|m| m.selected))
-            data-legal=move || flag(marks.with(|m| m.legal))
-            data-last-move=move || flag(marks.with(|m| m.last_move))
-            data-check=move || flag(marks.with(|m| m.check))
-            data-hint=move || flag(marks.with(|m| m.hint))
-            style=move || placement(cell.get())
+            class=classes(square, &look)
+            data-square=square.to_string()
+            data-selected=flag(marks.selected)
+            data-legal=flag(marks.legal)
+            data-last-move=flag(marks.last_move)
+            data-check=flag(marks.check)
+            data-hint=flag(marks.hint)
+            style=placement(look.cell)
             role="button"
             tabindex="0"
-            aria-label=label
-            on:keydown=on_keydown
+            aria-label=label(square, look.piece)
         >
-            <div
-                class="piece"
-                data-piece=move || piece.get().map(piece_code)
-                node_ref=piece_ref
-            ></div>
+            <div class="piece" data-piece=look.piece.map(piece_code)></div>
         </div>
+    }
+}
+
+/// Sets `name` on `element` when `on`, removes it otherwise.
+fn set_flag(element: &Element, name: &str, on: bool) {
+    let _ = if on {
+        element.set_attribute(name, "")
+    } else {
+        element.remove_attribute(name)
+    };
+}
+
+/// Brings a square's `element` from showing `before` to showing `now`, touching only
+/// what differs. A piece that arrived by the last move slides in from `arrived_from`
+/// squares (columns, rows) away.
+pub fn redraw(
+    square: Square,
+    element: &Element,
+    before: &SquareLook,
+    now: &SquareLook,
+    arrived_from: Option<(i8, i8)>,
+) {
+    if classes(square, before) != classes(square, now) {
+        let _ = element.set_attribute("class", &classes(square, now));
+    }
+    for (name, mark) in MARK_ATTRIBUTES {
+        if mark(&before.marks) != mark(&now.marks) {
+            set_flag(element, name, mark(&now.marks));
+        }
+    }
+    if before.cell != now.cell {
+        let _ = element.set_attribute("style", &placement(now.cell));
+    }
+    if before.piece != now.piece {
+        let _ = element.set_attribute("aria-label", &label(square, now.piece));
+        if let Some(piece_element) = element.first_element_child() {
+            let _ = match now.piece {
+                Some(piece) => piece_element.set_attribute("data-piece", &piece_code(piece)),
+                None => piece_element.remove_attribute("data-piece"),
+            };
+            if now.piece.is_some()
+                && let Some(offset) = arrived_from
+            {
+                // Without the animation the piece simply appears on its square.
+                let _ = slide_in(&piece_element, offset);
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use gambit_rules::shakmaty::{Color, Role};
+
     use super::*;
 
     #[test]
     fn placement_is_in_eighths_of_the_board() {
         assert_eq!(placement((0, 0)), "left: 0%; top: 0%;");
         assert_eq!(placement((3, 7)), "left: 37.5%; top: 87.5%;");
+    }
+
+    #[test]
+    fn classes_follow_the_piece_and_the_marks() {
+        let empty = SquareLook::default();
+        assert_eq!(classes(Square::A1, &empty), "square dark");
+        let knight = SquareLook {
+            piece: Some(Piece {
+                color: Color::White,
+                role: Role::Knight,
+            }),
+            marks: SquareMarks {
+                arrival: true,
+                ..SquareMarks::default()
+            },
+            ..empty
+        };
+        assert_eq!(
+            classes(Square::H1, &knight),
+            "square light occupied arrival"
+        );
+    }
+
+    #[test]
+    fn labels_name_the_square_and_its_piece() {
+        let queen = Piece {
+            color: Color::Black,
+            role: Role::Queen,
+        };
+        assert_eq!(label(Square::D8, Some(queen)), "d8, black queen");
+        assert_eq!(label(Square::E4, None), "e4");
     }
 }

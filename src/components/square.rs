@@ -49,14 +49,18 @@ pub struct SquareLook {
     pub cell: (u8, u8),
 }
 
-/// The `data-*` attributes of the marks, each present when its mark is on.
-const MARK_ATTRIBUTES: [(&str, fn(&SquareMarks) -> bool); 5] = [
-    ("data-selected", |m| m.selected),
-    ("data-legal", |m| m.legal),
-    ("data-last-move", |m| m.last_move),
-    ("data-check", |m| m.check),
-    ("data-hint", |m| m.hint),
-];
+impl SquareMarks {
+    /// The marks shown as `data-*` attributes, each present when its mark is on.
+    fn attributes(&self) -> [(&'static str, bool); 5] {
+        [
+            ("data-selected", self.selected),
+            ("data-legal", self.legal),
+            ("data-last-move", self.last_move),
+            ("data-check", self.check),
+            ("data-hint", self.hint),
+        ]
+    }
+}
 
 /// `Some("")` when `on`, so that a boolean `data-*` attribute is present or absent.
 fn flag(on: bool) -> Option<&'static str> {
@@ -145,9 +149,14 @@ pub fn redraw(
     if classes(square, before) != classes(square, now) {
         let _ = element.set_attribute("class", &classes(square, now));
     }
-    for (name, mark) in MARK_ATTRIBUTES {
-        if mark(&before.marks) != mark(&now.marks) {
-            set_flag(element, name, mark(&now.marks));
+    for ((name, was), (_, is)) in before
+        .marks
+        .attributes()
+        .into_iter()
+        .zip(now.marks.attributes())
+    {
+        if was != is {
+            set_flag(element, name, is);
         }
     }
     if before.cell != now.cell {

@@ -5,8 +5,8 @@
 //! left press on the board, or a new position, wipes them all.
 //!
 //! The shapes are the player's notes and mean nothing to the game: they are drawn in one
-//! SVG over the board, which takes no pointer events, and hidden from assistive
-//! technology.
+//! SVG over the board, there only while there are shapes, which takes no pointer events
+//! and is hidden from assistive technology.
 
 use gambit_rules::shakmaty::{Color, Square};
 use leptos::prelude::*;
@@ -27,6 +27,9 @@ pub enum Brush {
 }
 
 impl Brush {
+    /// Every brush.
+    pub const ALL: [Self; 4] = [Self::Green, Self::Red, Self::Blue, Self::Yellow];
+
     /// The brush for the modifier keys held: Shift or Ctrl red, Alt or Meta blue, a key
     /// of each yellow.
     pub fn for_keys(shift_or_ctrl: bool, alt_or_meta: bool) -> Self {
@@ -171,26 +174,36 @@ impl DrawnShapes {
                 .map(|shape| shape_view(shape, orientation))
                 .collect_view()
         };
-        view! {
-            <svg class="board-shapes" viewBox="0 0 8 8" aria-hidden="true" data-testid="drawn-shapes">
-                <defs>
-                    {[Brush::Green, Brush::Red, Brush::Blue, Brush::Yellow]
-                        .map(|brush| {
-                            view! {
-                                <marker
-                                    id=format!("shape-head-{}", brush.name())
-                                    class=format!("shape-{}", brush.name())
-                                    markerWidth="4" markerHeight="4" refX="2.05" refY="2"
-                                    orient="auto" markerUnits="strokeWidth"
-                                >
-                                    <path d="M0,0 L4,2 L0,4 z"></path>
-                                </marker>
-                            }
-                        })}
-                </defs>
-                {shapes}
-            </svg>
+        // No overlay at all while there is nothing to draw: a move on a board without
+        // shapes composites and paints nothing more than before.
+        let any = Memo::new(move |_| {
+            self.drawing.with(Option::is_some) || self.shapes.with(|shapes| !shapes.is_empty())
+        });
+        move || {
+            any.get().then(|| {
+                view! {
+                    <svg class="board-shapes" viewBox="0 0 8 8" aria-hidden="true"
+                        data-testid="drawn-shapes">
+                        <defs>{Brush::ALL.map(marker)}</defs>
+                        {shapes}
+                    </svg>
+                }
+            })
         }
+    }
+}
+
+/// The arrowhead of a brush's arrows.
+fn marker(brush: Brush) -> impl IntoView {
+    view! {
+        <marker
+            id=format!("shape-head-{}", brush.name())
+            class=format!("shape-{}", brush.name())
+            markerWidth="4" markerHeight="4" refX="2.05" refY="2"
+            orient="auto" markerUnits="strokeWidth"
+        >
+            <path d="M0,0 L4,2 L0,4 z"></path>
+        </marker>
     }
 }
 

@@ -4,7 +4,7 @@
 //! Plain data, no browser API: `fuzz/` compiles it as it is.
 
 use gambit_rules::shakmaty::Color;
-use gambit_rules::{Eval, GameTree, MoveAnnotation, NodeId, PgnTags};
+use gambit_rules::{BoardShape, Eval, GameTree, MoveAnnotation, NodeId, PgnTags};
 use serde::{Deserialize, Serialize};
 
 use super::pgn::Notes;
@@ -49,6 +49,10 @@ pub struct SavedNote {
     /// The comment's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// The circles and arrows drawn on the position, as PGN writes them (`Gd5`,
+    /// `Re2e4`); one that cannot be read is dropped.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<String>,
 }
 
 /// `notes` of `tree` as stored (those of deleted moves are left out).
@@ -61,6 +65,7 @@ pub fn save_notes(tree: &GameTree, notes: &Notes) -> Vec<SavedNote> {
             eval: note.eval,
             nags: note.nags.clone(),
             comment: note.comment.clone(),
+            shapes: note.shapes.iter().map(ToString::to_string).collect(),
         })
         .collect();
     saved.sort_by(|a, b| a.at.cmp(&b.at));
@@ -78,6 +83,11 @@ pub fn restore_notes(tree: &GameTree, saved: Vec<SavedNote>) -> Notes {
                     eval: note.eval,
                     nags: note.nags,
                     comment: note.comment,
+                    shapes: note
+                        .shapes
+                        .iter()
+                        .filter_map(|code| BoardShape::parse(code))
+                        .collect(),
                 };
                 (node, annotation)
             })
@@ -107,6 +117,8 @@ pub fn node_at(tree: &GameTree, at: &[usize]) -> NodeId {
 
 #[cfg(test)]
 mod tests {
+    use gambit_rules::{ShapeColor, Square};
+
     use super::*;
 
     #[test]
@@ -160,6 +172,11 @@ mod tests {
             eval: Some(Eval::Cp(30)),
             nags: vec![6],
             comment: Some("Sicilian".to_owned()),
+            shapes: vec![BoardShape {
+                from: Square::G8,
+                to: Square::F6,
+                color: ShapeColor::Yellow,
+            }],
         };
         let notes = Notes::from([(c5, note.clone())]);
         let saved = save_notes(&tree, &notes);

@@ -5,7 +5,7 @@
 //! rewritten by playing.
 
 use gambit_rules::shakmaty::{Board as Pieces, Chess, Color, Move, Position, Role, Square};
-use gambit_rules::{Game, GameTree, NodeId, PgnTags};
+use gambit_rules::{BoardShape, Game, GameTree, MoveAnnotation, NodeId, PgnTags};
 use leptos::prelude::*;
 
 use super::pgn::Notes;
@@ -292,6 +292,34 @@ impl TreeStore {
     pub fn at_end(&self) -> bool {
         let node = self.current.get();
         self.tree.with(|tree| tree.children(node).is_empty())
+    }
+
+    // ----- drawing ----------------------------------------------------------
+
+    /// The circles and arrows drawn on `node`'s position (tracked: they change with the
+    /// notes).
+    pub fn shapes(&self, node: NodeId) -> Vec<BoardShape> {
+        self.notes
+            .with(|notes| notes.get(&node).map(|note| note.shapes.clone()))
+            .unwrap_or_default()
+    }
+
+    /// Keeps `shapes` as those drawn on `node`'s position; nothing changes (and no one
+    /// is told) when they are the ones kept.
+    pub fn set_shapes(&self, node: NodeId, shapes: Vec<BoardShape>) {
+        let kept = self
+            .notes
+            .with_untracked(|notes| notes.get(&node).is_some_and(|note| note.shapes == shapes));
+        if kept || (shapes.is_empty() && self.notes.with_untracked(|n| !n.contains_key(&node))) {
+            return;
+        }
+        self.notes.update(|notes| {
+            let note = notes.entry(node).or_default();
+            note.shapes = shapes;
+            if *note == MoveAnnotation::default() {
+                notes.remove(&node);
+            }
+        });
     }
 
     // ----- changing the tree -------------------------------------------------

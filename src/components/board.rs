@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 
-use super::board_shapes::{Brush, DrawnShapes};
+use super::board_shapes::{DrawnShapes, color_for_keys};
 use super::geometry::{display_cell, edge_squares, square_at_point};
 use super::piece::{PieceView, piece_code};
 use super::square::{SquareLook, SquareMarks, redraw, square_view};
@@ -94,13 +94,19 @@ pub fn Board(
     /// An arrow to draw over the board (a hint's move).
     #[prop(optional, into)]
     arrow: Option<Signal<Option<(Square, Square)>>>,
+    /// The circles and arrows drawn on it, when the page keeps them (per position, on
+    /// the analysis board); without them the board keeps its own, and a new position
+    /// wipes them.
+    #[prop(optional)]
+    drawn: Option<DrawnShapes>,
     /// Overlays drawn over the board (the promotion dialog).
     #[prop(optional)]
     children: Option<Children>,
 ) -> impl IntoView {
     let selected = RwSignal::new(None::<Square>);
     let drag = RwSignal::new(None::<Drag>);
-    let shapes = DrawnShapes::new();
+    let own_shapes = drawn.is_none();
+    let shapes = drawn.unwrap_or_default();
     let board_ref = NodeRef::<Div>::new();
 
     // The host's inputs, memoised once: the squares read these memos, never the
@@ -117,7 +123,9 @@ pub fn Board(
         movable.track();
         selected.set(None);
         drag.set(None);
-        shapes.clear();
+        if own_shapes {
+            shapes.clear();
+        }
     });
 
     let selected_targets = Memo::new(move |_| match selected.get() {
@@ -176,11 +184,11 @@ pub fn Board(
             0 => shapes.clear(),
             2 => {
                 event.prevent_default();
-                let brush = Brush::for_keys(
+                let color = color_for_keys(
                     event.shift_key() || event.ctrl_key(),
                     event.alt_key() || event.meta_key(),
                 );
-                shapes.start(square, brush);
+                shapes.start(square, color);
                 if let Some(board) = board_ref.get_untracked() {
                     let _ = board.set_pointer_capture(event.pointer_id());
                 }

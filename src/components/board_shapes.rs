@@ -2,99 +2,65 @@
 //! lichess: a right click on a square rings it, a right drag from one square to another
 //! draws an arrow. Shift or Ctrl draws in red, Alt or Meta in blue, both in yellow.
 //! Drawing the same shape again takes it away; in another colour, it changes colour. A
-//! left press on the board, or a new position, wipes them all.
+//! left press on the board wipes them all, and so does a new position unless the page
+//! keeps shapes per position (the analysis board, which also reads and writes them in
+//! PGN as `[%csl]` and `[%cal]`).
 //!
 //! The shapes are the player's notes and mean nothing to the game: they are drawn in one
 //! SVG over the board, there only while there are shapes, which takes no pointer events
 //! and is hidden from assistive technology.
 
 use gambit_rules::shakmaty::{Color, Square};
+use gambit_rules::{BoardShape, ShapeColor};
 use leptos::prelude::*;
 
 use super::geometry::display_cell;
 
-/// A shape's colour, picked by the modifier keys held when it is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Brush {
-    /// No modifier key.
-    Green,
-    /// Shift or Ctrl.
-    Red,
-    /// Alt or Meta.
-    Blue,
-    /// One of each.
-    Yellow,
-}
-
-impl Brush {
-    /// Every brush.
-    pub const ALL: [Self; 4] = [Self::Green, Self::Red, Self::Blue, Self::Yellow];
-
-    /// The brush for the modifier keys held: Shift or Ctrl red, Alt or Meta blue, a key
-    /// of each yellow.
-    pub fn for_keys(shift_or_ctrl: bool, alt_or_meta: bool) -> Self {
-        match (shift_or_ctrl, alt_or_meta) {
-            (false, false) => Self::Green,
-            (true, false) => Self::Red,
-            (false, true) => Self::Blue,
-            (true, true) => Self::Yellow,
-        }
-    }
-
-    /// The name in `data-brush` and in the stylesheet's class.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Green => "green",
-            Self::Red => "red",
-            Self::Blue => "blue",
-            Self::Yellow => "yellow",
-        }
+/// The colour for the modifier keys held: Shift or Ctrl red, Alt or Meta blue, a key of
+/// each yellow, none green.
+pub fn color_for_keys(shift_or_ctrl: bool, alt_or_meta: bool) -> ShapeColor {
+    match (shift_or_ctrl, alt_or_meta) {
+        (false, false) => ShapeColor::Green,
+        (true, false) => ShapeColor::Red,
+        (false, true) => ShapeColor::Blue,
+        (true, true) => ShapeColor::Yellow,
     }
 }
 
-/// A circle around `from` when `to` is `from`, else an arrow from `from` to `to`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shape {
-    /// Where the drawing started: the ringed square, or the arrow's tail.
-    pub from: Square,
-    /// Where it ended: the arrow's head (`from` for a circle).
-    pub to: Square,
-    /// Its colour.
-    pub brush: Brush,
-}
-
-impl Shape {
-    /// `e4` for a circle, `e2e4` for an arrow: the shape's `data-shape`.
-    pub fn code(self) -> String {
-        if self.from == self.to {
-            self.from.to_string()
-        } else {
-            format!("{}{}", self.from, self.to)
-        }
+/// `e4` for a circle, `e2e4` for an arrow: the shape's `data-shape`.
+pub fn shape_code(shape: BoardShape) -> String {
+    if shape.is_circle() {
+        shape.from.to_string()
+    } else {
+        format!("{}{}", shape.from, shape.to)
     }
 }
 
 /// Adds `shape` to `shapes`, or takes it away if it is there in the same colour; a shape
 /// on the same squares in another colour takes the new colour.
-pub fn toggle(shapes: &mut Vec<Shape>, shape: Shape) {
+pub fn toggle(shapes: &mut Vec<BoardShape>, shape: BoardShape) {
     match shapes
         .iter()
         .position(|old| old.from == shape.from && old.to == shape.to)
     {
-        Some(index) if shapes[index].brush == shape.brush => {
+        Some(index) if shapes[index].color == shape.color => {
             shapes.remove(index);
         }
-        Some(index) => shapes[index].brush = shape.brush,
+        Some(index) => shapes[index].color = shape.color,
         None => shapes.push(shape),
     }
 }
 
-/// The shapes on the board and the one being drawn.
+/// The shapes on the board and the one being drawn. A board makes its own, which a new
+/// position wipes; a page that keeps shapes per position (the analysis board) makes
+/// them and gives them to the board, then sets them for each position with
+/// [`set`](DrawnShapes::set) and reads what the player draws with
+/// [`shapes`](DrawnShapes::shapes).
 #[derive(Clone, Copy)]
 pub struct DrawnShapes {
-    shapes: RwSignal<Vec<Shape>>,
+    shapes: RwSignal<Vec<BoardShape>>,
     /// The shape under the pointer while the right button is down.
-    drawing: RwSignal<Option<Shape>>,
+    drawing: RwSignal<Option<BoardShape>>,
 }
 
 impl DrawnShapes {
@@ -106,12 +72,24 @@ impl DrawnShapes {
         }
     }
 
+    /// The shapes drawn.
+    pub fn shapes(&self) -> ReadSignal<Vec<BoardShape>> {
+        self.shapes.read_only()
+    }
+
+    /// Shows `shapes` instead of those drawn (nothing happens when they are the same).
+    pub fn set(&self, shapes: Vec<BoardShape>) {
+        if self.shapes.with_untracked(|drawn| *drawn != shapes) {
+            self.shapes.set(shapes);
+        }
+    }
+
     /// The right button went down on `square`.
-    pub fn start(&self, square: Square, brush: Brush) {
-        self.drawing.set(Some(Shape {
+    pub fn start(&self, square: Square, color: ShapeColor) {
+        self.drawing.set(Some(BoardShape {
             from: square,
             to: square,
-            brush,
+            color,
         }));
     }
 
@@ -125,7 +103,7 @@ impl DrawnShapes {
         if let (Some(current), Some(square)) = (self.drawing.get_untracked(), square)
             && current.to != square
         {
-            self.drawing.set(Some(Shape {
+            self.drawing.set(Some(BoardShape {
                 to: square,
                 ..current
             }));
@@ -184,7 +162,7 @@ impl DrawnShapes {
                 view! {
                     <svg class="board-shapes" viewBox="0 0 8 8" aria-hidden="true"
                         data-testid="drawn-shapes">
-                        <defs>{Brush::ALL.map(marker)}</defs>
+                        <defs>{ShapeColor::ALL.map(marker)}</defs>
                         {shapes}
                     </svg>
                 }
@@ -193,12 +171,12 @@ impl DrawnShapes {
     }
 }
 
-/// The arrowhead of a brush's arrows.
-fn marker(brush: Brush) -> impl IntoView {
+/// The arrowhead of a colour's arrows.
+fn marker(color: ShapeColor) -> impl IntoView {
     view! {
         <marker
-            id=format!("shape-head-{}", brush.name())
-            class=format!("shape-{}", brush.name())
+            id=format!("shape-head-{}", color.name())
+            class=format!("shape-{}", color.name())
             markerWidth="4" markerHeight="4" refX="2.05" refY="2"
             orient="auto" markerUnits="strokeWidth"
         >
@@ -214,17 +192,17 @@ impl Default for DrawnShapes {
 }
 
 /// One circle or arrow, in board units (a square is 1 × 1).
-fn shape_view(shape: Shape, orientation: Color) -> AnyView {
+fn shape_view(shape: BoardShape, orientation: Color) -> AnyView {
     let centre = |square: Square| {
         let (column, row) = display_cell(square, orientation);
         (f64::from(column) + 0.5, f64::from(row) + 0.5)
     };
-    let class = format!("shape shape-{}", shape.brush.name());
+    let class = format!("shape shape-{}", shape.color.name());
     let (x1, y1) = centre(shape.from);
-    if shape.from == shape.to {
+    if shape.is_circle() {
         return view! {
-            <circle class=class cx=x1 cy=y1 r="0.45" data-shape=shape.code()
-                data-brush=shape.brush.name()></circle>
+            <circle class=class cx=x1 cy=y1 r="0.45" data-shape=shape_code(shape)
+                data-brush=shape.color.name()></circle>
         }
         .into_any();
     }
@@ -237,8 +215,8 @@ fn shape_view(shape: Shape, orientation: Color) -> AnyView {
     );
     view! {
         <line class=class x1=x1 y1=y1 x2=x2 y2=y2
-            marker-end=format!("url(#shape-head-{})", shape.brush.name())
-            data-shape=shape.code() data-brush=shape.brush.name()></line>
+            marker-end=format!("url(#shape-head-{})", shape.color.name())
+            data-shape=shape_code(shape) data-brush=shape.color.name()></line>
     }
     .into_any()
 }
@@ -247,44 +225,59 @@ fn shape_view(shape: Shape, orientation: Color) -> AnyView {
 mod tests {
     use super::*;
 
-    fn arrow(from: Square, to: Square, brush: Brush) -> Shape {
-        Shape { from, to, brush }
+    fn arrow(from: Square, to: Square, color: ShapeColor) -> BoardShape {
+        BoardShape { from, to, color }
     }
 
     #[test]
     fn drawing_a_shape_again_takes_it_away() {
         let mut shapes = Vec::new();
-        toggle(&mut shapes, arrow(Square::E2, Square::E4, Brush::Green));
-        assert_eq!(shapes, [arrow(Square::E2, Square::E4, Brush::Green)]);
-        toggle(&mut shapes, arrow(Square::E2, Square::E4, Brush::Green));
+        toggle(
+            &mut shapes,
+            arrow(Square::E2, Square::E4, ShapeColor::Green),
+        );
+        assert_eq!(shapes, [arrow(Square::E2, Square::E4, ShapeColor::Green)]);
+        toggle(
+            &mut shapes,
+            arrow(Square::E2, Square::E4, ShapeColor::Green),
+        );
         assert!(shapes.is_empty());
     }
 
     #[test]
     fn drawing_it_in_another_colour_recolours_it() {
-        let mut shapes = vec![arrow(Square::E2, Square::E4, Brush::Green)];
-        toggle(&mut shapes, arrow(Square::E2, Square::E4, Brush::Red));
-        assert_eq!(shapes, [arrow(Square::E2, Square::E4, Brush::Red)]);
+        let mut shapes = vec![arrow(Square::E2, Square::E4, ShapeColor::Green)];
+        toggle(&mut shapes, arrow(Square::E2, Square::E4, ShapeColor::Red));
+        assert_eq!(shapes, [arrow(Square::E2, Square::E4, ShapeColor::Red)]);
     }
 
     #[test]
     fn an_arrow_the_other_way_is_another_shape() {
-        let mut shapes = vec![arrow(Square::E2, Square::E4, Brush::Green)];
-        toggle(&mut shapes, arrow(Square::E4, Square::E2, Brush::Green));
+        let mut shapes = vec![arrow(Square::E2, Square::E4, ShapeColor::Green)];
+        toggle(
+            &mut shapes,
+            arrow(Square::E4, Square::E2, ShapeColor::Green),
+        );
         assert_eq!(shapes.len(), 2);
     }
 
     #[test]
-    fn modifier_keys_pick_the_brush() {
-        assert_eq!(Brush::for_keys(false, false), Brush::Green);
-        assert_eq!(Brush::for_keys(true, false), Brush::Red);
-        assert_eq!(Brush::for_keys(false, true), Brush::Blue);
-        assert_eq!(Brush::for_keys(true, true), Brush::Yellow);
+    fn modifier_keys_pick_the_colour() {
+        assert_eq!(color_for_keys(false, false), ShapeColor::Green);
+        assert_eq!(color_for_keys(true, false), ShapeColor::Red);
+        assert_eq!(color_for_keys(false, true), ShapeColor::Blue);
+        assert_eq!(color_for_keys(true, true), ShapeColor::Yellow);
     }
 
     #[test]
     fn codes_name_the_squares() {
-        assert_eq!(arrow(Square::G1, Square::F3, Brush::Blue).code(), "g1f3");
-        assert_eq!(arrow(Square::D5, Square::D5, Brush::Red).code(), "d5");
+        assert_eq!(
+            shape_code(arrow(Square::G1, Square::F3, ShapeColor::Blue)),
+            "g1f3"
+        );
+        assert_eq!(
+            shape_code(arrow(Square::D5, Square::D5, ShapeColor::Red)),
+            "d5"
+        );
     }
 }

@@ -18,6 +18,7 @@ use crate::analysis_board::shortcuts::{tree_keys, use_board_shortcuts};
 use crate::analysis_board::store::TreeStore;
 use crate::components::best_move_line::BestMoveLine;
 use crate::components::board::Board;
+use crate::components::board_shapes::DrawnShapes;
 use crate::components::engine_lines::EngineLines;
 use crate::components::history_nav::StepButtons;
 use crate::components::pgn_fen::PgnFen;
@@ -188,6 +189,22 @@ fn AnalysisBoard(
     preview: RwSignal<Option<Chess>>,
 ) -> impl IntoView {
     let shown = move || preview.get().unwrap_or_else(|| store.position());
+    // The circles and arrows are kept per position, with its notes (and in PGN): the
+    // board shows those of the position shown, and what the player draws goes there.
+    // They go to the position they were drawn on, even if the position shown has
+    // changed by the time the second effect runs.
+    let drawn = DrawnShapes::new();
+    let drawn_on = StoredValue::new(store.current().get_untracked());
+    drawn.set(untrack(|| store.shapes(drawn_on.get_value())));
+    Effect::new(move |_| {
+        let node = store.current().get();
+        drawn_on.set_value(node);
+        drawn.set(store.shapes(node));
+    });
+    Effect::new(move |_| {
+        let shapes = drawn.shapes().get();
+        store.set_shapes(drawn_on.get_value(), shapes);
+    });
     let promotion = move || {
         store.promotion().get().map(|(_, to)| {
             let color = store.position().turn();
@@ -218,6 +235,7 @@ fn AnalysisBoard(
             })
             on_move=Callback::new(move |(from, to)| store.attempt(from, to))
             arrow=arrow
+            drawn=drawn
         >
             {promotion}
         </Board>

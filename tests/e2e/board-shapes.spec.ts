@@ -124,3 +124,77 @@ test('on a flipped board the arrow is drawn between the squares pressed', async 
     expect(arrow.y + arrow.height).toBeLessThan(c3.y + c3.height);
   }
 });
+
+test.describe('on the analysis board', () => {
+  /** A fresh /analysis page with empty storage. */
+  async function openBoard(page: Page) {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/analysis');
+    await expect(page.getByTestId('board')).toBeVisible();
+  }
+
+  async function move(page: Page, from: string, to: string) {
+    const fen = page.getByTestId('fen-text');
+    const before = await fen.inputValue();
+    await square(page, from).click();
+    await square(page, to).click();
+    await expect(fen).not.toHaveValue(before);
+  }
+
+  const codes = async (page: Page) =>
+    (await shapes(page).evaluateAll((all) => all.map((shape) => shape.getAttribute('data-shape')))).sort();
+
+  test('shapes belong to the position they were drawn on, and survive a reload', async ({ page }) => {
+    await openBoard(page);
+    await move(page, 'e2', 'e4');
+    await move(page, 'e7', 'e5');
+    await draw(page, 'g1', 'f3');
+    await expect(shapes(page)).toHaveCount(1);
+
+    await page.keyboard.press('ArrowLeft');
+    await expect(shapes(page)).toHaveCount(0);
+    await draw(page, 'd7', 'd5', 'Alt');
+    await expect(shapes(page)).toHaveCount(1);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => codes(page)).toEqual(['g1f3']);
+
+    await page.reload();
+    await expect(page.getByTestId('board')).toBeVisible();
+    await expect.poll(() => codes(page)).toEqual(['g1f3']);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => codes(page)).toEqual(['d7d5']);
+    await expect(shapes(page)).toHaveAttribute('data-brush', 'blue');
+
+    // Playing 1... e5 again: the press wipes this position's arrow, and the position
+    // reached keeps its own.
+    await move(page, 'e7', 'e5');
+    await expect.poll(() => codes(page)).toEqual(['g1f3']);
+    await page.keyboard.press('ArrowLeft');
+    await expect(shapes(page)).toHaveCount(0);
+  });
+
+  test("a PGN's [%csl] and [%cal] show on their positions and go out again with the export", async ({ page }) => {
+    await openBoard(page);
+    await page.getByTestId('import-pgn').click();
+    await page.getByTestId('pgn-input').fill('1. e4 { [%cal Gg1f3,Rd7d5] } 1... e5 { Open. [%csl Yf7] } 2. Nf3 *');
+    await page.getByTestId('pgn-submit').click();
+    await expect(page.getByTestId('pgn-input')).toHaveCount(0);
+    const ply = (n: number) => page.locator(`[data-testid="variation-list"] [data-ply="${n}"]`);
+
+    await ply(1).click();
+    await expect.poll(() => codes(page)).toEqual(['d7d5', 'g1f3']);
+    await expect(page.locator('[data-shape="g1f3"]')).toHaveAttribute('data-brush', 'green');
+    await expect(page.locator('[data-shape="d7d5"]')).toHaveAttribute('data-brush', 'red');
+    await ply(2).click();
+    await expect.poll(() => codes(page)).toEqual(['f7']);
+    await expect(shapes(page)).toHaveAttribute('data-brush', 'yellow');
+    await ply(3).click();
+    await expect(shapes(page)).toHaveCount(0);
+
+    await page.getByTestId('export-pgn').click();
+    const flat = (await page.getByTestId('pgn-text').inputValue()).replace(/\s+/g, ' ');
+    expect(flat).toContain('1. e4 { [%cal Gg1f3,Rd7d5] }');
+    expect(flat).toContain('1... e5 { Open. } { [%csl Yf7] }');
+  });
+});

@@ -45,7 +45,9 @@
 //!   [`winning_chances`], [`judge_move`] ([`Judgement`]), [`move_accuracy`],
 //!   [`game_accuracy`], [`GameReview`] ([`PlyReview`], [`SideSummary`]);
 //!   PGN with analysis: [`Game::to_pgn_annotated`],
-//!   [`Game::from_pgn_annotated`] ([`AnnotatedGame`], [`MoveAnnotation`]).
+//!   [`Game::from_pgn_annotated`] ([`AnnotatedGame`], [`MoveAnnotation`]);
+//!   circles and arrows in comments: [`BoardShape`], [`shapes_in_comment`],
+//!   [`shape_commands`].
 //! - A game with side lines: [`GameTree`] ([`NodeId`]): [`GameTree::play`],
 //!   [`GameTree::play_uci`], [`GameTree::play_san`] from any node (a new move
 //!   from an earlier position starts a side line), [`GameTree::children`]
@@ -69,6 +71,7 @@ mod ply;
 mod query;
 mod record;
 mod review;
+mod shapes;
 mod time_control;
 mod tree;
 
@@ -88,6 +91,7 @@ pub use review::{
     PlyReview, SideSummary, WINNING_CHANCES_MULTIPLIER, WON_CP, game_accuracy, judge_move,
     move_accuracy, win_percent, winning_chances,
 };
+pub use shapes::{BoardShape, ShapeColor, shape_commands, shapes_in_comment};
 pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_clock};
 pub use tree::{GameTree, NodeId, TreeMoveRecord, TreeRecord};
 

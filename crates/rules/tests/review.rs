@@ -469,6 +469,7 @@ fn comment_text_cannot_break_the_pgn() {
         eval: None,
         nags: vec![],
         comment: Some("a } b { c [%eval 9.9] d".to_owned()),
+        shapes: vec![],
     }];
     let pgn = game.to_pgn_annotated(&PgnTags::default(), &moves);
     assert!(

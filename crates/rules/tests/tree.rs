@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use gambit_rules::{
-    Color, Eval, Game, GameTree, MoveAnnotation, NodeId, Outcome, PgnError, PgnMoveError, PgnTags,
-    PlayError, Reason, RecordError,
+    BoardShape, Color, Eval, Game, GameTree, MoveAnnotation, NodeId, Outcome, PgnError,
+    PgnMoveError, PgnTags, PlayError, Reason, RecordError, ShapeColor, Square,
 };
 use proptest::prelude::*;
 
@@ -401,6 +401,18 @@ fn export_writes_nested_variations_with_move_numbers_and_analysis() {
                 eval: Some(Eval::mate(-3)),
                 nags: vec![2, 4, 6],
                 comment: Some("A {bad} idea".to_owned()),
+                shapes: vec![
+                    BoardShape {
+                        from: Square::F3,
+                        to: Square::E5,
+                        color: ShapeColor::Red,
+                    },
+                    BoardShape {
+                        from: Square::E5,
+                        to: Square::E5,
+                        color: ShapeColor::Green,
+                    },
+                ],
             },
         ),
     ]);
@@ -415,7 +427,8 @@ fn export_writes_nested_variations_with_move_numbers_and_analysis() {
         "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n\
          [Black \"Bob\"]\n[Result \"1-0\"]\n[Termination \"Normal\"]\n\n\
          { An open game. } 1. e4 { [%eval 0.31] [%clk 0:04:59.5] } 1... e5 (1... c5 2.\n\
-         Nf3 (2. c3)) 2. Nf3 $2 $4 $6 { A (bad) idea } { [%eval #-3] } 1-0\n"
+         Nf3 (2. c3)) 2. Nf3 $2 $4 $6 { A (bad) idea }\n\
+         { [%eval #-3] [%csl Ge5] [%cal Rf3e5] } 1-0\n"
     );
 }
 
@@ -619,6 +632,11 @@ fn an_annotated_tree_built_by_play_round_trips() {
                 eval: Some(Eval::Cp(15)),
                 nags: vec![],
                 comment: Some("From the start.".to_owned()),
+                shapes: vec![BoardShape {
+                    from: Square::D4,
+                    to: Square::D4,
+                    color: ShapeColor::Yellow,
+                }],
             },
         ),
         (main[1], MoveAnnotation::judged(Some(Eval::Cp(-20)), None)),
@@ -628,6 +646,11 @@ fn an_annotated_tree_built_by_play_round_trips() {
                 eval: Some(Eval::mate(5)),
                 nags: vec![3, 14],
                 comment: Some("Najdorf next.".to_owned()),
+                shapes: vec![BoardShape {
+                    from: Square::B1,
+                    to: Square::C3,
+                    color: ShapeColor::Blue,
+                }],
             },
         ),
         (

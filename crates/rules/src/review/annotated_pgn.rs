@@ -8,8 +8,10 @@
 //! spellings, and lichess's and chess.com's `[%clk]` comments.
 
 use crate::{
-    Eval, Game, GameReview, Judgement, PgnError, PgnTags, pgn_export::MoveExtras,
+    BoardShape, Eval, Game, GameReview, Judgement, PgnError, PgnTags,
+    pgn_export::MoveExtras,
     pgn_import::read_pgn,
+    shapes::{shape_commands, shapes_in_comment},
 };
 
 /// What a PGN says about one move besides the move itself.
@@ -23,6 +25,9 @@ pub struct MoveAnnotation {
     /// commands, joined by spaces; `None` when there is none. Exported as a
     /// comment of its own before the `[%eval]` one.
     pub comment: Option<String>,
+    /// The circles and arrows drawn on the position after the move (`[%csl]`,
+    /// `[%cal]`), in the order read.
+    pub shapes: Vec<BoardShape>,
 }
 
 impl MoveAnnotation {
@@ -32,6 +37,7 @@ impl MoveAnnotation {
             eval,
             nags: judgement.map(Judgement::nag).into_iter().collect(),
             comment: None,
+            shapes: Vec::new(),
         }
     }
 
@@ -40,8 +46,8 @@ impl MoveAnnotation {
         self.nags.iter().find_map(|&nag| Judgement::from_nag(nag))
     }
 
-    /// What the export writes after the move: the NAGs, the comment's text
-    /// and the `[%eval]` command.
+    /// What the export writes after the move: the NAGs, the comment's text,
+    /// and the `[%eval]`, `[%csl]` and `[%cal]` commands.
     pub(crate) fn extras(&self) -> MoveExtras {
         MoveExtras {
             nags: self.nags.clone(),
@@ -50,6 +56,7 @@ impl MoveAnnotation {
                 .eval
                 .map(|eval| format!("[%eval {eval}]"))
                 .into_iter()
+                .chain(shape_commands(&self.shapes))
                 .collect(),
         }
     }
@@ -60,6 +67,7 @@ impl MoveAnnotation {
         if let Some(eval) = eval_in_comment(comment) {
             self.eval = Some(eval);
         }
+        self.shapes.extend(shapes_in_comment(comment));
         let text = without_commands(comment);
         if !text.is_empty() {
             self.comment = Some(match self.comment.take() {

@@ -197,7 +197,13 @@ mod tests {
             read.tree.ply(current).map(|ply| ply.uci.as_str()),
             Some("g1f3")
         );
-        assert_eq!(restore_notes(&read.tree, read.notes).len(), 2);
+        let notes = restore_notes(&read.tree, read.notes);
+        assert_eq!(notes.len(), 2);
+        let shapes: Vec<String> = notes
+            .values()
+            .flat_map(|note| note.shapes.iter().map(ToString::to_string))
+            .collect();
+        assert_eq!(shapes, ["Gd5", "Re2e4"]);
         assert_eq!(read.orientation, Color::Black);
     }
 }

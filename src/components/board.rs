@@ -16,9 +16,10 @@ use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 
 use super::board_shapes::{DrawnShapes, color_for_keys};
-use super::geometry::{display_cell, edge_squares, square_at_point};
+use super::coordinates::Coordinates;
+use super::geometry::{display_cell, square_at_point};
 use super::piece::{PieceView, piece_code};
-use super::square::{SquareLook, SquareMarks, redraw, square_view};
+use super::square::{SquareMarks, squares_view};
 
 /// A drag in progress.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,22 +46,6 @@ fn event_square(event: &web_sys::Event) -> Option<Square> {
     let target: web_sys::Element = event.target()?.dyn_into().ok()?;
     let square = target.closest("[data-square]").ok()??;
     Square::from_ascii(square.get_attribute("data-square")?.as_bytes()).ok()
-}
-
-/// The board's square elements, by square index (`None` where one is missing).
-fn elements_by_square(board: &web_sys::Element) -> Vec<Option<web_sys::Element>> {
-    let mut elements = vec![None; 64];
-    let mut child = board.first_element_child();
-    while let Some(element) = child {
-        let square = element
-            .get_attribute("data-square")
-            .and_then(|name| Square::from_ascii(name.as_bytes()).ok());
-        child = element.next_element_sibling();
-        if let Some(square) = square {
-            elements[square.to_usize()] = Some(element);
-        }
-    }
-    elements
 }
 
 /// Pixels the pointer must travel before a press becomes a drag.
@@ -317,73 +302,7 @@ pub fn Board(
         marks
     });
 
-    // The squares are drawn once, showing what they show now; from then on one effect
-    // compares each square's look with the one last drawn and redraws only the squares
-    // that differ (a move: about four), without a reactive node per square.
-    let look =
-        move |square: Square, pieces: &Pieces, marks: &[SquareMarks; 64], side: Color| SquareLook {
-            piece: pieces.piece_at(square),
-            marks: marks[square.to_usize()],
-            cell: display_cell(square, side),
-        };
-    let first_looks: [SquareLook; 64] = pieces.with_untracked(|pieces| {
-        marks.with_untracked(|marks| {
-            let side = orientation.get_untracked();
-            std::array::from_fn(|index| look(Square::ALL[index], pieces, marks, side))
-        })
-    });
-    let drawn = StoredValue::new_local(first_looks);
-    // The squares' elements, by square index, found once after mounting.
-    let square_elements = StoredValue::new_local(Vec::<Option<web_sys::Element>>::new());
-    Effect::new(move |_| {
-        let side = orientation.get();
-        let arrival = last_move.get().map(|(from, to)| {
-            let (from_column, from_row) = display_cell(from, side);
-            let (to_column, to_row) = display_cell(to, side);
-            // Cells are 0..8, so the differences fit in i8.
-            (
-                to,
-                (
-                    from_column as i8 - to_column as i8,
-                    from_row as i8 - to_row as i8,
-                ),
-            )
-        });
-        let Some(board) = board_ref.get() else {
-            return;
-        };
-        if square_elements.with_value(Vec::is_empty) {
-            square_elements.set_value(elements_by_square(&board));
-        }
-        pieces.with(|pieces| {
-            marks.with(|marks| {
-                drawn.update_value(|drawn| {
-                    square_elements.with_value(|elements| {
-                        for square in Square::ALL {
-                            let index = square.to_usize();
-                            let now = look(square, pieces, marks, side);
-                            if now == drawn[index] {
-                                continue;
-                            }
-                            if let Some(Some(element)) = elements.get(index) {
-                                let arrived_from = arrival
-                                    .filter(|(to, _)| *to == square)
-                                    .map(|(_, offset)| offset);
-                                redraw(square, element, &drawn[index], &now, arrived_from);
-                            }
-                            drawn[index] = now;
-                        }
-                    });
-                });
-            });
-        });
-    });
-
-    let squares = first_looks
-        .iter()
-        .zip(Square::ALL)
-        .map(|(look, square)| square_view(square, *look))
-        .collect_view();
+    let squares = squares_view(pieces, marks, orientation, last_move, board_ref);
 
     // The dragged piece follows the pointer; only its position changes while it moves.
     let ghost_piece =
@@ -464,43 +383,4 @@ pub fn Board(
             {children.map(|children| children())}
         </div>
     }
-}
-
-/// The rank digits down the left edge and the file letters along the bottom, as on
-/// lichess, in one overlay that changes only when the board is flipped.
-#[component]
-fn Coordinates(
-    /// The colour at the bottom.
-    orientation: Signal<Color>,
-) -> impl IntoView {
-    let step = 12.5;
-    // A label takes the colour of the other kind of square, so it reads on its own.
-    let tone = |square: Square| {
-        if square.is_light() {
-            "coord on-light"
-        } else {
-            "coord on-dark"
-        }
-    };
-    let labels = move || {
-        let (left, bottom) = edge_squares(orientation.get());
-        let ranks = left.into_iter().enumerate().map(|(row, square)| {
-            let style = format!("top: {}%;", row as f64 * step);
-            view! {
-                <span class=format!("{} coord-rank", tone(square)) style=style>
-                    {square.rank().char().to_string()}
-                </span>
-            }
-        });
-        let files = bottom.into_iter().enumerate().map(|(column, square)| {
-            let style = format!("right: {}%;", (7 - column) as f64 * step);
-            view! {
-                <span class=format!("{} coord-file", tone(square)) style=style>
-                    {square.file().char().to_string()}
-                </span>
-            }
-        });
-        view! { {ranks.collect_view()} {files.collect_view()} }
-    };
-    view! { <div class="coords" aria-hidden="true">{labels}</div> }
 }

@@ -8,6 +8,7 @@ pub mod board_shapes;
 pub mod captured;
 pub mod clock;
 pub mod computer_dialog;
+pub mod coordinates;
 pub mod engine_lines;
 pub mod engine_status;
 pub mod eval_graph;

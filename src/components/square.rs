@@ -8,15 +8,18 @@
 //! square's lifetime and only changes its `data-piece` code (absent on an empty
 //! square): a move restyles two elements and creates none.
 //!
-//! A square is drawn once, from its first [`SquareLook`], with no reactive parts of its
-//! own: the board compares each new look with the last one drawn and hands the
-//! difference to [`redraw`]. Sixty-four squares with a dozen reactive attributes each
-//! were most of the cost of building the page.
+//! The 64 squares ([`squares_view`]) are each drawn once, from their first
+//! [`SquareLook`], with no reactive parts of their own; one effect for all of them
+//! compares each new look with the one last drawn and redraws only what differs (a
+//! move: about four squares). The DOM changes are those a dozen reactive attributes a
+//! square would make, from one reactive node instead of some 900.
 
-use gambit_rules::shakmaty::{Piece, Square};
+use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
+use leptos::html::Div;
 use leptos::prelude::*;
 use web_sys::Element;
 
+use super::geometry::display_cell;
 use super::piece::{piece_code, piece_name, slide_in};
 
 /// What the board shows on a square besides its piece.
@@ -40,7 +43,7 @@ pub struct SquareMarks {
 
 /// Everything a square shows: its piece, its marks, and where it stands on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SquareLook {
+struct SquareLook {
     /// The piece on it.
     pub piece: Option<Piece>,
     /// The marks on it.
@@ -106,7 +109,7 @@ fn label(square: Square, piece: Option<Piece>) -> String {
 
 /// A square as first drawn, showing `look`. Enter or Space on it is the board's to
 /// handle (one listener for all 64).
-pub fn square_view(square: Square, look: SquareLook) -> impl IntoView {
+fn square_view(square: Square, look: SquareLook) -> impl IntoView {
     let marks = look.marks;
     view! {
         <div
@@ -127,6 +130,99 @@ pub fn square_view(square: Square, look: SquareLook) -> impl IntoView {
     }
 }
 
+/// The board's 64 squares, drawn once as they are now; from then on one effect compares
+/// each square's look with the one last drawn and redraws only the squares that differ
+/// (a move: about four), without a reactive node per square. `board` is the element
+/// they are drawn in, where the effect finds them.
+pub fn squares_view(
+    pieces: Memo<Pieces>,
+    marks: Memo<[SquareMarks; 64]>,
+    orientation: Signal<Color>,
+    last_move: Memo<Option<(Square, Square)>>,
+    board: NodeRef<Div>,
+) -> impl IntoView {
+    let look =
+        move |square: Square, pieces: &Pieces, marks: &[SquareMarks; 64], side: Color| SquareLook {
+            piece: pieces.piece_at(square),
+            marks: marks[square.to_usize()],
+            cell: display_cell(square, side),
+        };
+    let first_looks: [SquareLook; 64] = pieces.with_untracked(|pieces| {
+        marks.with_untracked(|marks| {
+            let side = orientation.get_untracked();
+            std::array::from_fn(|index| look(Square::ALL[index], pieces, marks, side))
+        })
+    });
+    let drawn = StoredValue::new_local(first_looks);
+    // The squares' elements, by square index, found once after mounting.
+    let square_elements = StoredValue::new_local(Vec::<Option<web_sys::Element>>::new());
+    Effect::new(move |_| {
+        let side = orientation.get();
+        let arrival = last_move.get().map(|(from, to)| {
+            let (from_column, from_row) = display_cell(from, side);
+            let (to_column, to_row) = display_cell(to, side);
+            // Cells are 0..8, so the differences fit in i8.
+            (
+                to,
+                (
+                    from_column as i8 - to_column as i8,
+                    from_row as i8 - to_row as i8,
+                ),
+            )
+        });
+        let Some(board) = board.get() else {
+            return;
+        };
+        if square_elements.with_value(Vec::is_empty) {
+            square_elements.set_value(elements_by_square(&board));
+        }
+        pieces.with(|pieces| {
+            marks.with(|marks| {
+                drawn.update_value(|drawn| {
+                    square_elements.with_value(|elements| {
+                        for square in Square::ALL {
+                            let index = square.to_usize();
+                            let now = look(square, pieces, marks, side);
+                            if now == drawn[index] {
+                                continue;
+                            }
+                            if let Some(Some(element)) = elements.get(index) {
+                                let arrived_from = arrival
+                                    .filter(|(to, _)| *to == square)
+                                    .map(|(_, offset)| offset);
+                                redraw(square, element, &drawn[index], &now, arrived_from);
+                            }
+                            drawn[index] = now;
+                        }
+                    });
+                });
+            });
+        });
+    });
+
+    first_looks
+        .iter()
+        .zip(Square::ALL)
+        .map(|(look, square)| square_view(square, *look))
+        .collect_view()
+}
+
+/// The board's square elements, by square index (`None` where one is missing).
+fn elements_by_square(board: &web_sys::Element) -> Vec<Option<web_sys::Element>> {
+    let mut elements = vec![None; 64];
+    let mut child = board.first_element_child();
+    while let Some(element) = child {
+        let square = element
+            .get_attribute("data-square")
+            .and_then(|name| Square::from_ascii(name.as_bytes()).ok());
+        child = element.next_element_sibling();
+        if let Some(square) = square {
+            elements[square.to_usize()] = Some(element);
+        }
+    }
+    elements
+}
+
 /// Sets `name` on `element` when `on`, removes it otherwise.
 fn set_flag(element: &Element, name: &str, on: bool) {
     let _ = if on {
@@ -139,7 +235,7 @@ fn set_flag(element: &Element, name: &str, on: bool) {
 /// Brings a square's `element` from showing `before` to showing `now`, touching only
 /// what differs. A piece that arrived by the last move slides in from `arrived_from`
 /// squares (columns, rows) away.
-pub fn redraw(
+fn redraw(
     square: Square,
     element: &Element,
     before: &SquareLook,

@@ -9,7 +9,7 @@
 //! square): a move restyles two elements and creates none.
 //!
 //! The 64 squares ([`squares_view`]) are each drawn once, from their first
-//! [`SquareLook`], with no reactive parts of their own; one effect for all of them
+//! `SquareLook`, with no reactive parts of their own; one effect for all of them
 //! compares each new look with the one last drawn and redraws only what differs (a
 //! move: about four squares). The DOM changes are those a dozen reactive attributes a
 //! square would make, from one reactive node instead of some 900.

@@ -25,6 +25,8 @@ await withServedApp(4180, async (browser, base) => {
     for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5'], ['a7', 'a6'], ['b5', 'c6'], ['d7', 'c6']]) {
       await clickMove(p, from, to);
     }
+    // The last piece has slid onto its square.
+    await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await p.locator('[data-square="f3"]').click(); // show the knight's targets
   }
 
@@ -51,6 +53,25 @@ await withServedApp(4180, async (browser, base) => {
   await computer.locator('[data-testid="engine-status"][data-thinking="true"]').waitFor();
   await sleep(500);
   await computer.screenshot({ path: `${out}/computer-thinking.png` });
+
+  // The analysis board: a game with a side line, the engine's lines, and circles and
+  // arrows as a lichess study's PGN carries them.
+  const analysis = await page({ width: 1280, height: 800 }, 'light');
+  await analysis.goto(base + '/analysis');
+  await analysis.getByTestId('import-pgn').click();
+  await analysis.getByTestId('pgn-input').fill(
+    '1. e4 c5 2. Nf3 d6 (2... Nc6 3. d4 cxd4 4. Nxd4) 3. d4 cxd4 4. Nxd4 ' +
+      '{ The open Sicilian. [%csl Gd4] [%cal Gb1c3,Rf1b5] } 4... Nf6 *',
+  );
+  await analysis.getByTestId('pgn-submit').click();
+  await analysis.locator('[data-testid="variation-list"] [data-ply="7"]').click();
+  await analysis.locator('[data-testid="drawn-shapes"] [data-shape]').first().waitFor();
+  await analysis.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="engine-lines"] li[data-depth]')].some(
+      (line) => Number(line.getAttribute('data-depth')) >= 12,
+    ),
+  );
+  await analysis.screenshot({ path: `${out}/analysis-desktop-light.png` });
 
   const rest = await page({ width: 1280, height: 800 }, 'light');
   await rest.goto(base + '/computer');

@@ -17,7 +17,7 @@ use web_sys::PointerEvent;
 
 use super::board_shapes::{DrawnShapes, color_for_keys};
 use super::coordinates::Coordinates;
-use super::geometry::{display_cell, square_at_point};
+use super::geometry::{arrow_line, square_at_point};
 use super::piece::{PieceView, piece_code};
 use super::square::{SquareMarks, squares_view};
 
@@ -329,15 +329,8 @@ pub fn Board(
 
     let arrow_view = move || {
         let (from, to) = arrow?.get()?;
-        let orientation = orientation.get();
-        let centre = |square: Square| {
-            let (column, row) = display_cell(square, orientation);
-            (f64::from(column) + 0.5, f64::from(row) + 0.5)
-        };
-        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
-        // Stop short of the target's centre so the head sits on the square.
-        let length = (x2 - x1).hypot(y2 - y1);
-        let (x2, y2) = (x2 - (x2 - x1) / length * 0.3, y2 - (y2 - y1) / length * 0.3);
+        // Short of the target's centre, so the head sits on the square.
+        let ((x1, y1), (x2, y2)) = arrow_line(from, to, orientation.get(), 0.3);
         Some(view! {
             <svg class="board-arrow" viewBox="0 0 8 8" aria-hidden="true"
                 data-testid="hint-arrow" data-from=from.to_string() data-to=to.to_string()>

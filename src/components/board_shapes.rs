@@ -14,7 +14,7 @@ use gambit_rules::shakmaty::{Color, Square};
 use gambit_rules::{BoardShape, ShapeColor};
 use leptos::prelude::*;
 
-use super::geometry::display_cell;
+use super::geometry::{arrow_line, square_centre};
 
 /// The colour for the modifier keys held: Shift or Ctrl red, Alt or Meta blue, a key of
 /// each yellow, none green.
@@ -193,26 +193,16 @@ impl Default for DrawnShapes {
 
 /// One circle or arrow, in board units (a square is 1 × 1).
 fn shape_view(shape: BoardShape, orientation: Color) -> AnyView {
-    let centre = |square: Square| {
-        let (column, row) = display_cell(square, orientation);
-        (f64::from(column) + 0.5, f64::from(row) + 0.5)
-    };
     let class = format!("shape shape-{}", shape.color.name());
-    let (x1, y1) = centre(shape.from);
     if shape.is_circle() {
+        let (x1, y1) = square_centre(shape.from, orientation);
         return view! {
             <circle class=class cx=x1 cy=y1 r="0.45" data-shape=shape_code(shape)
                 data-brush=shape.color.name()></circle>
         }
         .into_any();
     }
-    let (x2, y2) = centre(shape.to);
-    // The line stops short of the target's centre, so the head's tip sits there.
-    let length = (x2 - x1).hypot(y2 - y1);
-    let (x2, y2) = (
-        x2 - (x2 - x1) / length * 0.35,
-        y2 - (y2 - y1) / length * 0.35,
-    );
+    let ((x1, y1), (x2, y2)) = arrow_line(shape.from, shape.to, orientation, 0.35);
     view! {
         <line class=class x1=x1 y1=y1 x2=x2 y2=y2
             marker-end=format!("url(#shape-head-{})", shape.color.name())

@@ -40,6 +40,36 @@ pub fn square_at_point(x: f64, y: f64, orientation: Color) -> Option<Square> {
     square_at_cell((x * 8.0) as u8, (y * 8.0) as u8, orientation)
 }
 
+/// The centre of `square` in board units (a square is 1 × 1, the top left corner is
+/// 0, 0) as drawn with `orientation` at the bottom.
+pub fn square_centre(square: Square, orientation: Color) -> (f64, f64) {
+    let (column, row) = display_cell(square, orientation);
+    (f64::from(column) + 0.5, f64::from(row) + 0.5)
+}
+
+/// The line of an arrow from `from` to `to` in board units: from the centre of `from`
+/// to `head_room` short of the centre of `to`, where the arrowhead's tip then sits.
+pub fn arrow_line(
+    from: Square,
+    to: Square,
+    orientation: Color,
+    head_room: f64,
+) -> ((f64, f64), (f64, f64)) {
+    let ((x1, y1), (x2, y2)) = (
+        square_centre(from, orientation),
+        square_centre(to, orientation),
+    );
+    let length = (x2 - x1).hypot(y2 - y1);
+    if length == 0.0 {
+        return ((x1, y1), (x2, y2));
+    }
+    let shorter = (length - head_room) / length;
+    (
+        (x1, y1),
+        (x1 + (x2 - x1) * shorter, y1 + (y2 - y1) * shorter),
+    )
+}
+
 /// The squares along the left edge (top to bottom), which carry the rank digits, and
 /// along the bottom edge (left to right), which carry the file letters, with
 /// `orientation` at the bottom.
@@ -56,6 +86,19 @@ pub fn edge_squares(orientation: Color) -> ([Square; 8], [Square; 8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_arrow_stops_its_head_room_short_of_the_target_centre() {
+        assert_eq!(square_centre(Square::A8, Color::White), (0.5, 0.5));
+        assert_eq!(square_centre(Square::A8, Color::Black), (7.5, 7.5));
+        // e2 to e4 with White at the bottom: straight up, two squares.
+        let ((x1, y1), (x2, y2)) = arrow_line(Square::E2, Square::E4, Color::White, 0.3);
+        assert_eq!((x1, y1), (4.5, 6.5));
+        assert!(
+            (x2 - 4.5).abs() < 1e-9 && (y2 - 4.8).abs() < 1e-9,
+            "{x2} {y2}"
+        );
+    }
 
     #[test]
     fn edge_squares_follow_the_orientation() {

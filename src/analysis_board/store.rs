@@ -307,10 +307,12 @@ impl TreeStore {
     /// Keeps `shapes` as those drawn on `node`'s position; nothing changes (and no one
     /// is told) when they are the ones kept.
     pub fn set_shapes(&self, node: NodeId, shapes: Vec<BoardShape>) {
-        let kept = self
-            .notes
-            .with_untracked(|notes| notes.get(&node).is_some_and(|note| note.shapes == shapes));
-        if kept || (shapes.is_empty() && self.notes.with_untracked(|n| !n.contains_key(&node))) {
+        let kept = self.notes.with_untracked(|notes| {
+            notes
+                .get(&node)
+                .map_or(shapes.is_empty(), |note| note.shapes == shapes)
+        });
+        if kept {
             return;
         }
         self.notes.update(|notes| {

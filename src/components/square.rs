@@ -242,8 +242,9 @@ fn redraw(
     now: &SquareLook,
     arrived_from: Option<(i8, i8)>,
 ) {
-    if classes(square, before) != classes(square, now) {
-        let _ = element.set_attribute("class", &classes(square, now));
+    let class = classes(square, now);
+    if classes(square, before) != class {
+        let _ = element.set_attribute("class", &class);
     }
     for ((name, was), (_, is)) in before
         .marks

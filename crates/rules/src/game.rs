@@ -308,6 +308,16 @@ impl Game {
         self.end(Outcome::draw(Reason::Agreement))
     }
 
+    /// The opponent of a player who left claims the game: the win for `winner`, or a
+    /// draw with `None` ([`Reason::Abandonment`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] when the game has already ended.
+    pub fn claim_abandoned(&mut self, winner: Option<Color>) -> Result<Outcome, PlayError> {
+        self.end(Outcome::abandonment(winner))
+    }
+
     /// `flagged` ran out of time. A loss, unless the opponent has no material
     /// to checkmate by any sequence of legal moves (a lone king, a king and a
     /// single minor piece, ...), which is a draw

@@ -36,6 +36,9 @@ pub enum Reason {
         /// The side whose time ran out.
         flagged: Color,
     },
+    /// A player left an online game for long enough that the opponent claimed the
+    /// win (or, with no winner, a draw).
+    Abandonment,
 }
 
 impl Reason {
@@ -96,6 +99,15 @@ impl Outcome {
         }
     }
 
+    /// The opponent of the side that left claimed the game: `winner` wins, or with
+    /// `None` the game is drawn.
+    pub const fn abandonment(winner: Option<Color>) -> Outcome {
+        Outcome {
+            winner,
+            reason: Reason::Abandonment,
+        }
+    }
+
     /// Whether the game is drawn.
     pub const fn is_draw(self) -> bool {
         self.winner.is_none()
@@ -150,6 +162,14 @@ impl Outcome {
                 ),
                 None => "Time is up".to_owned(),
             },
+            Reason::Abandonment => match self.winner {
+                Some(winner) => format!(
+                    "{} left the game — {} wins",
+                    color_name(winner.other()),
+                    color_name(winner)
+                ),
+                None => "A player left the game — draw".to_owned(),
+            },
             Reason::TimeoutVsInsufficientMaterial { flagged } => format!(
                 "{}'s time is up, but {} cannot checkmate — draw",
                 color_name(flagged),
@@ -202,6 +222,16 @@ mod tests {
             (
                 Outcome::draw(Reason::FiftyMoveRule),
                 "Draw by the fifty-move rule",
+                "1/2-1/2",
+            ),
+            (
+                Outcome::abandonment(Some(Color::Black)),
+                "White left the game — Black wins",
+                "0-1",
+            ),
+            (
+                Outcome::abandonment(None),
+                "A player left the game — draw",
                 "1/2-1/2",
             ),
         ];

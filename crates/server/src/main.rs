@@ -1,0 +1,3 @@
+//! The `gambit-server` binary: reads the flags and runs the server.
+
+fn main() {}

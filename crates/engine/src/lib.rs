@@ -55,12 +55,14 @@
 //! exchange), `gives_check` (checks told before a move is played), `zobrist`
 //! (incremental keys), `level` (levels 1–8), `limits` and `time_manager` (budgets),
 //! `clock`, `root` (requests into positions), `serve` (the worker's request loop),
-//! `analysis` (a whole game's review),
+//! `analysis` (a whole game's review), [`bots`] (tom7's "Elo World" weak players, each
+//! a one-sentence rule: [`bots::choose`]),
 //! [`uci`] (UCI front end, native only), `threads` (helper search threads for UCI
 //! `Threads`, native only), [`bench`](mod@bench) and `perft`.
 
 mod analysis;
 pub mod bench;
+pub mod bots;
 mod clock;
 mod correction;
 pub mod eval;
@@ -91,6 +93,7 @@ mod zobrist;
 pub use gambit_protocol as protocol;
 
 pub use analysis::{Analysis, Evaluation};
+pub use bots::Bot;
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::InstantClock;
 pub use clock::{Clock, ManualClock};

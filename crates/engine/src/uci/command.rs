@@ -1,7 +1,7 @@
 //! UCI input, parsed: a line of text into a [`Command`], or a [`CommandError`] that says
 //! what is wrong with it. Nothing here runs anything; [`super::Uci`] executes commands.
 
-use crate::{bench::BENCH_DEPTH, level::Level, search::MAX_MULTIPV};
+use crate::{bench::BENCH_DEPTH, bots::Bot, level::Level, search::MAX_MULTIPV};
 
 use super::{MAX_SEED, MAX_THREADS};
 
@@ -60,6 +60,9 @@ pub enum EngineOption {
     Seed(u64),
     /// `MultiPV`, how many best lines each iteration reports (1 to [`MAX_MULTIPV`]).
     MultiPv(usize),
+    /// `Bot`: a weak player of [`crate::bots`] answers `go` instead of the levels
+    /// (`none`, `None` here: the levels again).
+    Bot(Option<Bot>),
 }
 
 /// Parsed `go` arguments.
@@ -155,6 +158,15 @@ fn parse_option(words: &[&str]) -> Result<EngineOption, CommandError> {
         Some((n, v)) => (n.trim().to_ascii_lowercase(), v.trim().to_owned()),
         None => (rest.trim().to_ascii_lowercase(), String::new()),
     };
+    if name == "bot" {
+        let bot = match value.to_ascii_lowercase().as_str() {
+            "none" => Some(None),
+            other => Bot::from_uci_name(other).map(Some),
+        };
+        return bot
+            .map(EngineOption::Bot)
+            .ok_or(CommandError::BadOption { name, value });
+    }
     let option = value.parse::<u64>().ok().and_then(|n| match name.as_str() {
         "hash" => usize::try_from(n)
             .ok()
@@ -291,6 +303,23 @@ mod tests {
         assert_eq!(
             parse("setoption name MultiPV value 3"),
             Ok(Some(Command::SetOption(EngineOption::MultiPv(3))))
+        );
+        assert_eq!(
+            parse("setoption name Bot value min_oppt_moves"),
+            Ok(Some(Command::SetOption(EngineOption::Bot(Some(
+                Bot::MinOpptMoves
+            )))))
+        );
+        assert_eq!(
+            parse("setoption name bot value None"),
+            Ok(Some(Command::SetOption(EngineOption::Bot(None))))
+        );
+        assert_eq!(
+            parse("setoption name Bot value stockfish"),
+            Err(CommandError::BadOption {
+                name: "bot".to_owned(),
+                value: "stockfish".to_owned()
+            })
         );
     }
 

@@ -1,5 +1,5 @@
 //! The UCI front end: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`, `Level`,
-//! `Move Overhead`, `Threads`, `Seed`, `MultiPV`), `position`, `go` (`movetime`,
+//! `Move Overhead`, `Threads`, `Seed`, `MultiPV`, `Bot`), `position`, `go` (`movetime`,
 //! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`, `infinite`, `perft N`),
 //! `stop`, `quit`, plus `bench` and `d` (print the position's FEN).
 //!
@@ -19,6 +19,13 @@
 //! line, best first, each with a different first move; `bestmove` is line 1's move (at
 //! level 8; a weaker level still makes its own choice). With `MultiPV` 1 the `info`
 //! lines carry no `multipv` field, as before the option existed.
+//!
+//! `Bot` (a combo: `none` or a name of [`crate::bots::Bot::ALL`]) makes one of tom7's weak
+//! players answer instead of the levels: `go`, whatever its limits (`infinite` too),
+//! prints the bot's `bestmove` at once, without `info` lines and without searching
+//! (`worstfish` searches each reply briefly). Its ties are broken by the `Seed` as the
+//! levels' choices are: 0 draws a fresh seed each game, any other value replays the same
+//! game. `none` returns to the levels.
 
 pub mod command;
 
@@ -35,6 +42,7 @@ pub use command::{Command, CommandError, EngineOption, GoArgs, parse, parse_go};
 
 use crate::{
     bench,
+    bots::{self, Bot},
     clock::{Clock, InstantClock},
     level::{Level, MAX_LEVEL},
     limits::SearchLimits,
@@ -123,6 +131,10 @@ pub struct Uci<W: Write + Send + 'static> {
     seed: u64,
     /// The `MultiPV` option: best lines reported per iteration.
     multipv: usize,
+    /// The `Bot` option: the weak player answering `go` (`None`: the levels).
+    bot: Option<Bot>,
+    /// The seed of the bot's ties this game (from `Seed`, drawn afresh when it is 0).
+    bot_seed: u64,
     infinite: bool,
 }
 
@@ -183,6 +195,8 @@ impl<W: Write + Send + 'static> Uci<W> {
             overhead_ms: DEFAULT_OVERHEAD_MS,
             seed: 0,
             multipv: 1,
+            bot: None,
+            bot_seed: game_seed(0),
             infinite: false,
         }
     }
@@ -252,6 +266,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             Command::IsReady => self.emit("readyok"),
             Command::NewGame => {
                 let seed = game_seed(self.seed);
+                self.bot_seed = game_seed(self.seed);
                 let engine = self.engine();
                 engine.new_game();
                 engine.set_seed(seed);
@@ -299,6 +314,13 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.emit(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
+        let bots: String = Bot::ALL
+            .iter()
+            .map(|b| format!(" var {}", b.name()))
+            .collect();
+        self.emit(&format!(
+            "option name Bot type combo default none var none{bots}"
+        ));
         self.emit("uciok");
     }
 
@@ -316,9 +338,11 @@ impl<W: Write + Send + 'static> Uci<W> {
             EngineOption::MoveOverhead(ms) => self.overhead_ms = ms,
             EngineOption::Seed(seed) => {
                 self.seed = seed;
+                self.bot_seed = game_seed(seed);
                 self.engine().set_seed(game_seed(seed));
             }
             EngineOption::MultiPv(lines) => self.multipv = lines,
+            EngineOption::Bot(bot) => self.bot = bot,
         }
     }
 
@@ -386,6 +410,15 @@ impl<W: Write + Send + 'static> Uci<W> {
         if self.root.ensure_playable().is_err() {
             self.emit("info string no legal moves");
             self.emit("bestmove 0000");
+            return;
+        }
+        if let Some(bot) = self.bot {
+            self.infinite = false;
+            let answer = bots::choose(bot, &self.root.position, self.bot_seed).map_or_else(
+                || "0000".to_owned(),
+                |m| m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+            );
+            self.emit(&format!("bestmove {answer}"));
             return;
         }
         let limits = self.limits(args);

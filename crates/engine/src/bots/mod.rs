@@ -1,0 +1,197 @@
+//! The classic weak players of tom7's "Elo World" (SIGBOVIK 2019): each a rule you can
+//! state in one sentence, a pure function from a position and a seed to a move.
+//!
+//! [`choose`] plays a [`Bot`] on a position: the same position and seed give the same
+//! move, and only a position without legal moves gives `None`. Where the rule leaves
+//! several moves equally good, the seed breaks the tie uniformly (tom7 broke ties at
+//! random). The seed is mixed with the position (its key and move counters) before it is
+//! used, so a caller can keep one seed for a whole game and still see different choices
+//! from move to move; a fixed seed replays the same game.
+//!
+//! ```
+//! use gambit_engine::bots::{self, Bot};
+//! use shakmaty::{Chess, Position};
+//!
+//! let start = Chess::default();
+//! let first = bots::choose(Bot::Alphabetical, &start, 7).expect("a legal move");
+//! assert!(start.is_legal(first));
+//! assert_eq!(bots::choose(Bot::Alphabetical, &start, 7), Some(first));
+//! assert_eq!(Bot::from_uci_name("min_oppt_moves"), Some(Bot::MinOpptMoves));
+//! ```
+//!
+//! The rules follow tom7's definitions (material is counted pawn 1, knight and bishop 3,
+//! rook 5, queen 9, king 0; distances are king steps). `equalizer`, which moves its
+//! least-moved piece, needs the game's history rather than a position and is not here.
+//! The ratings tom7 measured for these players are on his own scale, not ours.
+
+pub mod alphabetical;
+pub mod cccp;
+pub mod generous;
+pub mod king_distance;
+pub mod min_oppt_moves;
+pub mod pacifist;
+mod pick;
+pub mod random_move;
+pub mod square_color;
+pub mod worstfish;
+
+use shakmaty::{Chess, Move};
+
+/// One of the weak players; see each variant for its rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Bot {
+    /// A uniformly random legal move.
+    RandomMove,
+    /// The first legal move in alphabetical order of standard algebraic notation.
+    Alphabetical,
+    /// Avoids giving mate, then check, then capturing (or captures the least).
+    Pacifist,
+    /// Offers material: the most material the opponent can then capture.
+    Generous,
+    /// Gathers its pieces around its own king.
+    Huddle,
+    /// Sends its pieces towards the enemy king.
+    Swarm,
+    /// Checkmate, else check, else the biggest capture, else the deepest push.
+    Cccp,
+    /// Leaves the opponent the fewest legal replies.
+    MinOpptMoves,
+    /// The move the engine scores best for the opponent.
+    Worstfish,
+    /// Puts its pieces on squares of its own colour.
+    SameColor,
+    /// Puts its pieces on squares of the other colour.
+    OppositeColor,
+}
+
+impl Bot {
+    /// Every bot, in the order the UCI `Bot` option lists them.
+    pub const ALL: [Bot; 11] = [
+        Bot::RandomMove,
+        Bot::Alphabetical,
+        Bot::Pacifist,
+        Bot::Generous,
+        Bot::Huddle,
+        Bot::Swarm,
+        Bot::Cccp,
+        Bot::MinOpptMoves,
+        Bot::Worstfish,
+        Bot::SameColor,
+        Bot::OppositeColor,
+    ];
+
+    /// The bot's name as tom7 wrote it, which is also its UCI `Bot` value.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Bot::RandomMove => "random_move",
+            Bot::Alphabetical => "alphabetical",
+            Bot::Pacifist => "pacifist",
+            Bot::Generous => "generous",
+            Bot::Huddle => "huddle",
+            Bot::Swarm => "swarm",
+            Bot::Cccp => "cccp",
+            Bot::MinOpptMoves => "min_oppt_moves",
+            Bot::Worstfish => "worstfish",
+            Bot::SameColor => "same_color",
+            Bot::OppositeColor => "opposite_color",
+        }
+    }
+
+    /// The bot's name for people.
+    #[must_use]
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Bot::RandomMove => "Random Move",
+            Bot::Alphabetical => "Alphabetical",
+            Bot::Pacifist => "Pacifist",
+            Bot::Generous => "Generous",
+            Bot::Huddle => "Huddle",
+            Bot::Swarm => "Swarm",
+            Bot::Cccp => "CCCP",
+            Bot::MinOpptMoves => "Min Opponent Moves",
+            Bot::Worstfish => "Worstfish",
+            Bot::SameColor => "Same Color",
+            Bot::OppositeColor => "Opposite Color",
+        }
+    }
+
+    /// How the bot plays, in one sentence.
+    #[must_use]
+    pub fn description(self) -> &'static str {
+        match self {
+            Bot::RandomMove => "Plays a legal move chosen uniformly at random.",
+            Bot::Alphabetical => {
+                "Plays the move whose algebraic notation comes first in alphabetical order."
+            }
+            Bot::Pacifist => {
+                "Avoids giving mate, then giving check, then capturing, and captures the \
+                 least it can when it must."
+            }
+            Bot::Generous => {
+                "Plays the move after which the opponent's captures take the most material, \
+                 counting each way to capture."
+            }
+            Bot::Huddle => {
+                "Plays the move that brings its pieces closest, in total, to its own king."
+            }
+            Bot::Swarm => {
+                "Plays the move that brings its pieces closest, in total, to the enemy king."
+            }
+            Bot::Cccp => {
+                "Checkmates if it can, else checks, else captures the most valuable piece, \
+                 else pushes a piece as deep into enemy territory as it can."
+            }
+            Bot::MinOpptMoves => {
+                "Plays the move that leaves the opponent the fewest legal replies."
+            }
+            Bot::Worstfish => {
+                "Plays the move that the engine's own short search scores best for the \
+                 opponent."
+            }
+            Bot::SameColor => {
+                "Plays the move that puts the most of its pieces on squares of its own colour."
+            }
+            Bot::OppositeColor => {
+                "Plays the move that puts the most of its pieces on squares of the other \
+                 colour."
+            }
+        }
+    }
+
+    /// The bot named `name` (as [`Bot::name`] spells it, in any case).
+    #[must_use]
+    pub fn from_uci_name(name: &str) -> Option<Bot> {
+        Bot::ALL
+            .into_iter()
+            .find(|bot| bot.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl core::fmt::Display for Bot {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The move `bot` plays in `position` with `seed`: always a legal move, the same one for
+/// the same position and seed; `None` only when the position has no legal move.
+///
+/// Every bot answers at once except [`Bot::Worstfish`], which searches each reply
+/// position (see [`worstfish`]); the worker calls this between two messages.
+#[must_use]
+pub fn choose(bot: Bot, position: &Chess, seed: u64) -> Option<Move> {
+    match bot {
+        Bot::RandomMove => random_move::choose(position, seed),
+        Bot::Alphabetical => alphabetical::choose(position, seed),
+        Bot::Pacifist => pacifist::choose(position, seed),
+        Bot::Generous => generous::choose(position, seed),
+        Bot::Huddle => king_distance::huddle(position, seed),
+        Bot::Swarm => king_distance::swarm(position, seed),
+        Bot::Cccp => cccp::choose(position, seed),
+        Bot::MinOpptMoves => min_oppt_moves::choose(position, seed),
+        Bot::Worstfish => worstfish::choose(position, seed),
+        Bot::SameColor => square_color::same_color(position, seed),
+        Bot::OppositeColor => square_color::opposite_color(position, seed),
+    }
+}

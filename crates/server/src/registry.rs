@@ -1,0 +1,279 @@
+//! The live games: game id → the inbox of its task.
+//!
+//! A game is loaded from the database on first use (after a restart, or after its task
+//! stopped for being idle) and gets one task; two callers loading the same game at once
+//! end up with the same task (the second load is dropped). A task removes itself when
+//! it stops; a caller that finds its inbox closed asks again and gets a fresh task.
+//!
+//! At start the registry loads every game in progress, so that their clocks and
+//! first-move times run again without waiting for a player to come back; a sweeper
+//! looks every [`crate::config::Timing::sweep_every_ms`] for invitations and stale games
+//! past their expiry and nudges them (their task ends them).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use gambit_online_protocol::GameStatus;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::actor::{Actor, ActorMessage, wall_ms};
+use crate::config::Config;
+use crate::round::Round;
+use crate::store::{Store, StoreError};
+
+/// Messages a game's inbox holds before senders wait.
+const INBOX_CAPACITY: usize = 256;
+
+/// Games loaded at start, at most.
+const RESUME_AT_START: u32 = 10_000;
+
+/// Games nudged per sweep, at most (per status).
+const SWEEP_BATCH: u32 = 500;
+
+/// A way to reach a game's task.
+#[derive(Debug, Clone)]
+pub struct GameHandle {
+    inbox: mpsc::Sender<ActorMessage>,
+}
+
+struct Entry {
+    handle: GameHandle,
+    generation: u64,
+}
+
+/// Why a game could not be reached.
+#[derive(Debug, thiserror::Error)]
+pub enum ReachError {
+    /// No such game.
+    #[error("no such game")]
+    NotFound,
+    /// The database failed, or the game's task could not be reached.
+    #[error("the game could not be loaded: {0}")]
+    Trouble(String),
+}
+
+impl From<StoreError> for ReachError {
+    fn from(error: StoreError) -> ReachError {
+        ReachError::Trouble(error.to_string())
+    }
+}
+
+/// The live games of this process.
+pub struct Registry {
+    games: Mutex<HashMap<String, Entry>>,
+    store: Store,
+    config: Arc<Config>,
+    epoch: Instant,
+    generations: AtomicU64,
+    shutdown: CancellationToken,
+    tasks: TaskTracker,
+}
+
+impl Registry {
+    /// An empty registry over `store`; its tasks stop with `shutdown` and are tracked by
+    /// `tasks`.
+    pub fn new(
+        store: Store,
+        config: Arc<Config>,
+        shutdown: CancellationToken,
+        tasks: TaskTracker,
+    ) -> Arc<Registry> {
+        Arc::new(Registry {
+            games: Mutex::new(HashMap::new()),
+            store,
+            config,
+            epoch: Instant::now(),
+            generations: AtomicU64::new(1),
+            shutdown,
+            tasks,
+        })
+    }
+
+    /// The database.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The server's configuration.
+    pub fn settings(&self) -> &Config {
+        &self.config
+    }
+
+    /// The server's stop signal.
+    pub fn shutdown(&self) -> &CancellationToken {
+        &self.shutdown
+    }
+
+    /// Milliseconds since the registry started: the clocks' time.
+    pub fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// The instant of `ms` on the clocks' time.
+    pub fn instant_at(&self, ms: u64) -> Instant {
+        self.epoch + Duration::from_millis(ms)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The task of game `id`, loading the game if it is not live.
+    ///
+    /// # Errors
+    ///
+    /// [`ReachError::NotFound`], or the database's failure.
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<GameHandle, ReachError> {
+        if let Some(entry) = self.lock().get(id)
+            && !entry.handle.inbox.is_closed()
+        {
+            return Ok(entry.handle.clone());
+        }
+        let record = self.store.load(id).await?.ok_or(ReachError::NotFound)?;
+        let round = Round::restore(
+            record.id,
+            record.version,
+            record.seats,
+            record.state,
+            self.now_ms(),
+            &self.config.timing.round,
+        )
+        .map_err(ReachError::Trouble)?;
+        let mut games = self.lock();
+        if let Some(entry) = games.get(id)
+            && !entry.handle.inbox.is_closed()
+        {
+            return Ok(entry.handle.clone());
+        }
+        let (inbox, receiver) = mpsc::channel(INBOX_CAPACITY);
+        let handle = GameHandle { inbox };
+        let generation = self.generations.fetch_add(1, Ordering::Relaxed);
+        games.insert(
+            id.to_owned(),
+            Entry {
+                handle: handle.clone(),
+                generation,
+            },
+        );
+        drop(games);
+        let actor = Actor::new(round, record.events, Arc::clone(self), generation);
+        self.tasks.spawn(actor.run(receiver));
+        Ok(handle)
+    }
+
+    /// Forgets game `id`'s task `generation` (called by the task as it stops).
+    pub fn remove(&self, id: &str, generation: u64) {
+        let mut games = self.lock();
+        if games
+            .get(id)
+            .is_some_and(|entry| entry.generation == generation)
+        {
+            games.remove(id);
+        }
+    }
+
+    /// Sends game `id` a message that expects an answer, asking a fresh task once if
+    /// the first one stopped before answering.
+    ///
+    /// # Errors
+    ///
+    /// As [`Registry::get`], or a task that never answered.
+    pub async fn ask<T>(
+        self: &Arc<Self>,
+        id: &str,
+        message: impl Fn(oneshot::Sender<T>) -> ActorMessage,
+    ) -> Result<T, ReachError> {
+        for _ in 0..2 {
+            let handle = self.get(id).await?;
+            let (reply, answer) = oneshot::channel();
+            if handle.inbox.send(message(reply)).await.is_err() {
+                continue;
+            }
+            if let Ok(answer) = answer.await {
+                return Ok(answer);
+            }
+        }
+        Err(ReachError::Trouble("the game's task did not answer".into()))
+    }
+
+    /// Sends game `id`'s task a message that needs no answer.
+    ///
+    /// # Errors
+    ///
+    /// As [`Registry::get`].
+    pub async fn tell(self: &Arc<Self>, id: &str, message: ActorMessage) -> Result<(), ReachError> {
+        let handle = self.get(id).await?;
+        handle
+            .inbox
+            .send(message)
+            .await
+            .map_err(|_| ReachError::Trouble("the game's task stopped".into()))
+    }
+
+    /// Loads the games in progress (their clocks run again) and starts the sweeper.
+    pub async fn resume(self: &Arc<Self>) -> Result<(), StoreError> {
+        let ids = self
+            .store
+            .games_with_status(&[GameStatus::Playing], u64::MAX, RESUME_AT_START)
+            .await?;
+        if !ids.is_empty() {
+            tracing::info!(games = ids.len(), "resuming games in progress");
+        }
+        for id in ids {
+            if let Err(error) = self.get(&id).await {
+                tracing::warn!(game = %id, %error, "could not resume a game");
+            }
+        }
+        let registry = Arc::clone(self);
+        self.tasks
+            .spawn(async move { registry.sweep_forever().await });
+        Ok(())
+    }
+
+    async fn sweep_forever(self: Arc<Self>) {
+        let every = Duration::from_millis(self.config.timing.sweep_every_ms.max(1));
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                () = self.shutdown.cancelled() => return,
+            }
+            if let Err(error) = self.sweep().await {
+                tracing::warn!(%error, "could not look for expired games");
+            }
+        }
+    }
+
+    /// Nudges the games past their expiry (see [`crate::round`]).
+    async fn sweep(self: &Arc<Self>) -> Result<(), StoreError> {
+        let timing = self.config.timing.round;
+        let now = wall_ms();
+        let mut ids = self
+            .store
+            .games_with_status(
+                &[GameStatus::Waiting],
+                now.saturating_sub(timing.waiting_ttl_ms),
+                SWEEP_BATCH,
+            )
+            .await?;
+        ids.extend(
+            self.store
+                .games_with_status(
+                    &[GameStatus::Playing],
+                    now.saturating_sub(timing.stale_ttl_ms),
+                    SWEEP_BATCH,
+                )
+                .await?,
+        );
+        for id in ids {
+            if let Err(error) = self.tell(&id, ActorMessage::Touch).await {
+                tracing::warn!(game = %id, %error, "could not nudge a game");
+            }
+        }
+        Ok(())
+    }
+}

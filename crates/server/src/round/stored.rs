@@ -1,0 +1,134 @@
+//! A round as the database keeps it (one JSON value in the game's row, rewritten with
+//! every event) and how it comes back after a restart.
+//!
+//! The clocks are stored as they stood when the last event was written. A restored
+//! game's running clock starts again from that time when the game task loads it: the
+//! time between the last event and the restart (the server being down included) is
+//! not charged to anyone. The same holds for the first-move deadline, which starts
+//! afresh, and for the lag quotas, which start from their initial value.
+
+use gambit_online_protocol::{ClockSnapshot, GameResult, GameStatus, Player, TimeControlSpec};
+use gambit_rules::Game;
+use serde::{Deserialize, Serialize};
+
+use super::{Round, RoundTiming};
+use crate::clock::GameClock;
+use crate::token::TokenHash;
+
+/// The stored state of a round (besides its id, version and seats, which have
+/// columns of their own).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredRound {
+    /// Where the game stands.
+    pub status: GameStatus,
+    /// White's player.
+    pub white: Player,
+    /// Black's player.
+    pub black: Player,
+    /// The time control.
+    pub time_control: Option<TimeControlSpec>,
+    /// The moves in UCI.
+    pub moves: Vec<String>,
+    /// The mover's time left after each move.
+    pub move_clocks: Vec<u64>,
+    /// The clocks when the last event was written.
+    pub clock: Option<ClockSnapshot>,
+    /// The result.
+    pub result: Option<GameResult>,
+    /// The standing draw offer.
+    pub draw_offer: Option<gambit_online_protocol::Side>,
+    /// The standing takeback proposal.
+    pub takeback_offer: Option<gambit_online_protocol::Side>,
+    /// The standing rematch offer.
+    pub rematch_offer: Option<gambit_online_protocol::Side>,
+    /// The rematch's id.
+    pub rematch: Option<String>,
+    /// The id of the last move each seat played (white, black).
+    pub last_move_ids: [Option<u32>; 2],
+    /// Wall-clock milliseconds of the creation.
+    pub created_wall_ms: u64,
+    /// Wall-clock milliseconds of the last event.
+    pub last_event_wall_ms: u64,
+}
+
+impl Round {
+    /// The state to store, with the clocks at `now_ms`.
+    pub fn stored(&self, now_ms: u64) -> StoredRound {
+        StoredRound {
+            status: self.status,
+            white: self.players[0].clone(),
+            black: self.players[1].clone(),
+            time_control: self.time_control,
+            moves: self.game.uci_moves().map(str::to_owned).collect(),
+            move_clocks: self.move_clocks.clone(),
+            clock: self.clock_now(now_ms),
+            result: self.result,
+            draw_offer: self.draw_offer,
+            takeback_offer: self.takeback_offer,
+            rematch_offer: self.rematch_offer,
+            rematch: self.rematch.clone(),
+            last_move_ids: self.last_move_id,
+            created_wall_ms: self.created_wall_ms,
+            last_event_wall_ms: self.last_event_wall_ms,
+        }
+    }
+
+    /// A round read back from storage, its clocks running again from `now_ms`.
+    ///
+    /// # Errors
+    ///
+    /// A stored move that is not legal (a damaged row), in words.
+    pub fn restore(
+        id: String,
+        version: u64,
+        seats: [Option<TokenHash>; 2],
+        stored: StoredRound,
+        now_ms: u64,
+        timing: &RoundTiming,
+    ) -> Result<Round, String> {
+        let mut game = Game::new();
+        for (index, uci) in stored.moves.iter().enumerate() {
+            if game.is_over() {
+                return Err(format!("game {id}: a move after the end, at ply {index}"));
+            }
+            game.play_uci(uci)
+                .map_err(|error| format!("game {id}: stored move {uci:?}: {error}"))?;
+            game.set_last_clock(stored.move_clocks.get(index).copied());
+        }
+        let clock = match (stored.time_control, stored.clock) {
+            (Some(control), Some(snapshot)) => Some(GameClock::restore(
+                control,
+                snapshot.white_ms,
+                snapshot.black_ms,
+                snapshot.running,
+                now_ms,
+            )),
+            (Some(control), None) => Some(GameClock::new(control)),
+            (None, _) => None,
+        };
+        let mut round = Round {
+            id,
+            version,
+            status: stored.status,
+            game,
+            time_control: stored.time_control,
+            clock,
+            players: [stored.white, stored.black],
+            seats,
+            move_clocks: stored.move_clocks,
+            result: stored.result,
+            draw_offer: stored.draw_offer,
+            takeback_offer: stored.takeback_offer,
+            rematch_offer: stored.rematch_offer,
+            rematch: stored.rematch,
+            first_move_deadline_ms: None,
+            last_move_id: stored.last_move_ids,
+            created_wall_ms: stored.created_wall_ms,
+            last_event_wall_ms: stored.last_event_wall_ms,
+        };
+        if round.status == GameStatus::Playing && round.game.len() < 2 {
+            round.first_move_deadline_ms = Some(now_ms + timing.first_move_ms(round.speed()));
+        }
+        Ok(round)
+    }
+}

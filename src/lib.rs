@@ -8,6 +8,7 @@ pub mod analysis_board;
 pub mod components;
 pub mod game;
 pub mod offline;
+pub mod online;
 pub mod opponent;
 pub mod pages;
 pub mod panic_banner;
@@ -20,6 +21,7 @@ use leptos_router::path;
 
 use components::nav::Nav;
 use pages::analysis::AnalysisPage;
+use pages::play::PlayPage;
 use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_found::NotFound};
 
 /// The whole app: the nav bar on every page and one route per page.
@@ -39,6 +41,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/friend") view=FriendPage />
                     <Route path=path!("/computer") view=ComputerPage />
                     <Route path=path!("/analysis") view=AnalysisPage />
+                    <Route path=path!("/play/:id") view=PlayPage />
                 </Routes>
             </main>
         </Router>

@@ -57,14 +57,19 @@ impl PageReview {
 
     /// The game's PGN, with the analysis of a finished game when there is one; reactive.
     pub fn pgn(&self) -> String {
-        let tags = crate::game::pgn_tags();
+        self.pgn_tagged(&crate::game::pgn_tags())
+    }
+
+    /// The game's PGN with these tags (the online page names its players and site), as
+    /// [`PageReview::pgn`]; reactive.
+    pub fn pgn_tagged(&self, tags: &gambit_rules::PgnTags) -> String {
         if self.is_open() && self.review.has_evaluations() {
             let annotations = self.review.annotations();
             self.store
                 .game()
-                .with(|game| game.to_pgn_annotated(&tags, &annotations))
+                .with(|game| game.to_pgn_annotated(tags, &annotations))
         } else {
-            self.store.game().with(|game| game.to_pgn(&tags))
+            self.store.game().with(|game| game.to_pgn(tags))
         }
     }
 

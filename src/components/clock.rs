@@ -32,6 +32,7 @@ pub fn ClockView(
                 class:low=move || store.clock_ms(color).is_some_and(|ms| ms < 10_000)
                 data-testid=testid
                 data-running=move || running().then_some("")
+                data-ms=move || store.clock_ms(color).map(|ms| ms.to_string())
                 role="timer"
                 aria-label=move || format!("{} clock", if color == Color::White { "White" } else { "Black" })
             >

@@ -67,6 +67,8 @@ impl GameStore {
             storage_key,
             stored_text: StoredValue::new(if saving { stored } else { None }),
             saving: StoredValue::new(saving),
+            authority: false,
+            move_sink: StoredValue::new(None),
         };
         store.save_on_change();
         store.follow_other_tabs();

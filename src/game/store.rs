@@ -41,6 +41,12 @@ pub struct GameStore {
     pub(super) stored_text: StoredValue<Option<String>>,
     /// Whether changes are saved (not while unreadable data could not be set aside).
     pub(super) saving: StoredValue<bool>,
+    /// Whether the clocks and the result come from an authority (the game server):
+    /// then no flag falls here and nothing is saved.
+    pub(super) authority: bool,
+    /// Where a move the player makes on the board goes, once it is a legal move
+    /// (promotion piece chosen); `None` plays it here.
+    pub(super) move_sink: StoredValue<Option<Callback<Move>>>,
 }
 
 /// Wall-clock milliseconds (`Date.now()`).
@@ -72,6 +78,9 @@ impl GameStore {
     }
 
     fn check_flag(self, now: f64) {
+        if self.authority {
+            return;
+        }
         let flagged = self
             .clocks
             .with_untracked(|c| c.and_then(|c| c.flagged(now)));
@@ -95,6 +104,72 @@ impl GameStore {
         self.promotion.set(None);
         if sound_on() {
             sound::play(Sound::GameEnd);
+        }
+    }
+
+    /// A store of a game that lives elsewhere (the game server): nothing is read from
+    /// or saved to storage, no other tab is followed, no flag falls here. The owner
+    /// shows the authority's game with [`GameStore::show_authoritative`] and receives
+    /// the player's moves through [`GameStore::send_moves_to`].
+    pub fn detached(orientation: Color) -> GameStore {
+        let store = GameStore {
+            game: RwSignal::new(Game::new()),
+            viewed: RwSignal::new(None),
+            orientation: RwSignal::new(orientation),
+            clocks: RwSignal::new(None),
+            attachment: RwSignal::new(None),
+            draw_offer: RwSignal::new(None),
+            promotion: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            now: RwSignal::new(wall_clock_ms()),
+            storage_key: "",
+            stored_text: StoredValue::new(None),
+            saving: StoredValue::new(false),
+            authority: true,
+            move_sink: StoredValue::new(None),
+        };
+        store.tick_clocks();
+        store
+    }
+
+    /// Sends every legal move the player makes on the board (promotion piece chosen)
+    /// to `sink` instead of playing it here.
+    pub fn send_moves_to(&self, sink: Callback<Move>) {
+        self.move_sink.set_value(Some(sink));
+    }
+
+    /// Shows `game` and `clocks` as the authority has them. A game that grew by one
+    /// move plays that move's sound; one that has just ended plays the end sound.
+    /// Someone browsing the history stays where they are.
+    pub fn show_authoritative(&self, game: Game, clocks: Option<Clocks>) {
+        let Some((old_len, old_over)) = self
+            .game
+            .try_with_untracked(|old| (old.len(), old.outcome().is_some()))
+        else {
+            return;
+        };
+        let sound = if game.outcome().is_some() && !old_over {
+            Some(Sound::GameEnd)
+        } else if game.len() == old_len + 1 {
+            game.plies().last().map(sound_for)
+        } else {
+            None
+        };
+        let len = game.len();
+        let over = game.outcome().is_some();
+        self.game.set(game);
+        self.clocks.set(clocks);
+        self.now.set(wall_clock_ms());
+        if self.viewed.get_untracked().is_some_and(|ply| ply >= len) {
+            self.viewed.set(None);
+        }
+        if over || len < old_len {
+            self.promotion.set(None);
+        }
+        if let Some(sound) = sound
+            && sound_on()
+        {
+            sound::play(sound);
         }
     }
 
@@ -233,7 +308,9 @@ impl GameStore {
         let mv = self
             .game
             .with_untracked(|game| game.move_for(ply, from, to, promotion));
+        let sink = self.move_sink.try_get_value().flatten();
         match mv {
+            Some(mv) if let Some(sink) = sink => sink.run(mv),
             Some(mv) => {
                 if let Err(reason) = self.play(&mv) {
                     self.notice.set(Some(reason.to_string()));

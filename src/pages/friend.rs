@@ -12,6 +12,7 @@ use crate::components::notice::Notice;
 use crate::components::pgn_fen::PgnFen;
 use crate::components::status::{GameStatus, MoveAnnouncer};
 use crate::game::store::GameStore;
+use crate::online::dialog::PlayOnlineButton;
 
 /// Where the friend game is saved.
 pub const FRIEND_GAME_KEY: &str = "gambit.v1.friend";
@@ -42,6 +43,7 @@ pub fn FriendPage() -> AnyView {
                     <MoveList review=review.review() />
                     <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
                     <ReviewSection page=review game="friend" />
+                    <PlayOnlineButton />
                     <PgnFen
                         export=Signal::derive(move || review.pgn())
                         import=Callback::new(move |text: String| review.import(&text))

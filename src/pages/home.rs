@@ -1,7 +1,11 @@
-//! `/`: the ways in: play a friend, play the computer, or open the analysis board.
+//! `/`: the ways in: play a friend (here or online), play the computer, or open the
+//! analysis board; and this browser's online games still going on.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
+
+use crate::online::dialog::PlayOnlineButton;
+use crate::online::ongoing::OngoingGames;
 
 /// The home page: "Play a friend", "Play the computer" or "Analysis board".
 #[component]
@@ -24,6 +28,11 @@ pub fn HomePage() -> AnyView {
                     <span class="choice-text">"A game or a position, its lines, the engine's view."</span>
                 </A>
             </div>
+            <div class="home-online">
+                <PlayOnlineButton />
+                <span class="choice-text">"Send a link; play from two devices."</span>
+            </div>
+            <OngoingGames />
         </section>
     }
     .into_any()

@@ -5,3 +5,4 @@ pub mod computer;
 pub mod friend;
 pub mod home;
 pub mod not_found;
+pub mod play;

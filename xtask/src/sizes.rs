@@ -19,15 +19,18 @@ use crate::run::root;
 // game tree with PGN variations and the page shell (about 70 KB of it the analysis
 // board), and MultiPV, whole-game analysis and the message loop in the worker. About
 // 60 KB of the page are shakmaty's attack tables, which pgn-reader's dependency on
-// shakmaty's default features brings in. The goal is a page of at most 250 000 and
-// both together at most 400 000: lower these as the page gets there.
+// shakmaty's default features brings in. Online play (the dialog, the `/play` page, its
+// socket and the online protocol's types) took the page to 732 772 bytes on
+// 2026-12-01; it is part of the one wasm module until the page is split into chunks
+// that load with their route. The goal is a page of at most 250 000 and both together
+// at most 400 000: lower these as the page gets there.
 
 /// The most the page's wasm may weigh, gzip-compressed …
-pub const APP_GZIP_BUDGET: usize = 640_000;
+pub const APP_GZIP_BUDGET: usize = 755_000;
 /// … the engine worker's wasm …
 pub const WORKER_GZIP_BUDGET: usize = 197_000;
 /// … and the two together.
-pub const TOTAL_GZIP_BUDGET: usize = 835_000;
+pub const TOTAL_GZIP_BUDGET: usize = 950_000;
 
 /// One release wasm file's sizes.
 struct Measured {

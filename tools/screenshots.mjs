@@ -1,11 +1,16 @@
 // Takes the screenshots in docs/screenshots/ from the release build in dist/.
-// Usage: node tools/screenshots.mjs   (starts its own static server on port 4180)
+// Usage: node tools/screenshots.mjs [online]   (starts its own static server on port
+// 4180, and for the online game the game server, target/debug/gambit-server, on port
+// 4185 with a database of its own under target/; `online` takes only those)
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withServedApp } from './browser.mjs';
 
 const out = 'docs/screenshots';
 
 await withServedApp(4180, async (browser, base) => {
+  if (process.argv[2] === 'online') return onlineScreenshots(browser, clickMove);
 
   async function page(viewport, colorScheme) {
     const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1 });
@@ -82,5 +87,79 @@ await withServedApp(4180, async (browser, base) => {
   await rest.getByTestId('engine-error').waitFor();
   await rest.screenshot({ path: `${out}/computer-rest-error.png` });
 
+  await onlineScreenshots(browser, clickMove);
 });
 console.log('screenshots written to', out);
+
+/**
+ * An online game between two browsers: the creator's page waiting for the friend, then
+ * the game in progress as White sees it on a desktop and Black on a phone.
+ */
+async function onlineScreenshots(browser, clickMove) {
+  const port = 4185;
+  const database = 'target/screenshots/online.db';
+  mkdirSync('target/screenshots', { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true });
+  const server = spawn('target/debug/gambit-server', [
+    '--bind', '127.0.0.1', '--port', String(port), '--dist', 'dist',
+    '--database', `sqlite://${database}`,
+  ], { stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let tries = 0; ; tries++) {
+      const ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      if (ready) break;
+      if (tries > 100) throw new Error('the game server did not start');
+      await sleep(100);
+    }
+    const player = async (viewport) => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+      return context.newPage();
+    };
+    const settle = (p) =>
+      p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
+    const white = await player({ width: 1280, height: 800 });
+    await white.goto(`${base}/`);
+    await white.getByTestId('play-online').click();
+    const dialog = white.getByTestId('online-dialog');
+    await dialog.locator('[data-time-control="5+3"]').click();
+    await dialog.locator('[data-color="white"]').click();
+    await dialog.getByTestId('online-name').fill('Ada');
+    await dialog.getByTestId('online-create').click();
+    await white.locator('[data-testid="online-state"][data-state="waiting"]').waitFor();
+    const invite = await white.getByTestId('invite-link').inputValue();
+    await settle(white);
+    await white.screenshot({ path: `${out}/online-waiting-desktop.png` });
+    // The same page on a phone (only the creator's browser holds the seat).
+    await white.setViewportSize({ width: 390, height: 844 });
+    await settle(white);
+    await white.screenshot({ path: `${out}/online-waiting-phone.png`, fullPage: true });
+    await white.setViewportSize({ width: 1280, height: 800 });
+
+    const black = await player({ width: 390, height: 844 });
+    await black.goto(invite);
+    await black.locator('[data-testid="online-state"][data-state="playing"]').waitFor();
+    await white.locator('[data-testid="online-state"][data-state="playing"]').waitFor();
+    const line = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'c4'], ['g8', 'f6']];
+    for (const [index, [from, to]] of line.entries()) {
+      const mover = index % 2 === 0 ? white : black;
+      await mover.waitForFunction(
+        (count) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length === count,
+        index,
+      );
+      await clickMove(mover, from, to);
+    }
+    for (const p of [white, black]) {
+      await p.waitForFunction(
+        (count) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length === count,
+        line.length,
+      );
+      await settle(p);
+    }
+    await white.screenshot({ path: `${out}/online-game-desktop.png` });
+    await black.screenshot({ path: `${out}/online-game-phone.png`, fullPage: true });
+  } finally {
+    server.kill();
+  }
+}

@@ -4,7 +4,16 @@
 // teardown, with the messages. A spec that expects a particular console error declares
 // it: `test.use({ allowedConsoleErrors: [/pattern/] })`, and one that provokes a page
 // error on purpose (the panic banner's spec) declares that with `allowedPageErrors`.
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+// A spec that needs more browsers than the test's own context (two players and a
+// spectator of an online game) takes them from `newContext()`: they are watched the
+// same way and closed at the end of the test.
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from '@playwright/test';
 
 type HealthOptions = {
   /** Console errors this spec expects (matched against the message text). */
@@ -15,7 +24,12 @@ type HealthOptions = {
 
 type HealthFixtures = {
   /** What the page reported so far (read by specs that want to assert on it). */
-  pageHealth: { errors: string[] };
+  pageHealth: { errors: string[]; watch: (context: BrowserContext) => void };
+  /**
+   * Another browser context (`browser.newContext()`, with the project's options), its
+   * pages watched like the test's own; closed when the test ends.
+   */
+  newContext: () => Promise<BrowserContext>;
 };
 
 export const test = base.extend<HealthOptions & HealthFixtures>({
@@ -45,14 +59,28 @@ export const test = base.extend<HealthOptions & HealthFixtures>({
           });
         });
       };
-      context.pages().forEach(watchPage);
-      context.on('page', watchPage);
-      const health = { errors };
+      const watch = (watched: BrowserContext) => {
+        watched.pages().forEach(watchPage);
+        watched.on('page', watchPage);
+      };
+      watch(context);
+      const health = { errors, watch };
       await use(health);
       expect(errors, 'the page reported errors').toEqual([]);
     },
     { auto: true },
   ],
+  newContext: async ({ browser, pageHealth }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      pageHealth.watch(context);
+      contexts.push(context);
+      return context;
+    });
+    // Before pageHealth checks the errors: a page closing now reports nothing new.
+    await Promise.all(contexts.map((context) => context.close()));
+  },
 });
 
 export { expect };

@@ -1,7 +1,7 @@
 // deploy/nginx.conf as a host runs it: Debian's nginx serving the release build in dist/
 // (started by playwright.config.ts through deploy/nginx-local.sh on port 4175).
 import { test, expect } from './fixtures';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { type APIRequestContext } from '@playwright/test';
 
 // GAMBIT_NGINX_URL: another port, for a run beside another one.
@@ -9,6 +9,10 @@ const nginx = process.env.GAMBIT_NGINX_URL ?? 'http://127.0.0.1:4175';
 // The build nginx serves (GAMBIT_DIST lets a run test a build made elsewhere).
 const dist = process.env.GAMBIT_DIST ?? 'dist';
 const yearLong = 'public, max-age=31536000, immutable';
+// The online protocol's version, which a page's hello must carry.
+const protocol =
+  readFileSync('crates/online-protocol/Cargo.toml', 'utf8').match(/^version = "([^"]+)"/m)?.[1] ??
+  '';
 
 /** The app's wasm file, as the start-up script that index.html loads names it. */
 async function appWasm(request: APIRequestContext, html: string): Promise<string> {
@@ -73,4 +77,39 @@ test('the Content-Security-Policy header is the one in index.html', async ({ req
   )?.[1];
   expect(header).toBeTruthy();
   expect(header).toBe(meta);
+});
+
+test('the game server behind nginx: its routes and a game page\'s WebSocket', async ({
+  page,
+  request,
+}) => {
+  const health = await request.get(`${nginx}/api/health`);
+  expect(health.status()).toBe(200);
+  expect((await health.text()).trim()).toBe('ok');
+
+  const created = await request.post(`${nginx}/api/games`, {
+    data: { time_control: { initial_s: 300, increment_s: 3 }, color: 'white', name: null },
+  });
+  expect(created.status()).toBe(201);
+  const { game_id: id } = (await created.json()) as { game_id: string };
+  expect(id).toMatch(/^[A-Za-z0-9]+$/);
+
+  // The page, from nginx's origin, keeps a socket open through nginx's upgrade.
+  await page.goto(`${nginx}/play/${id}`);
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-connected', 'true');
+
+  // And a socket of its own: the server's first answer to a watcher's hello.
+  const first = await page.evaluate(async ({ id, protocol }) => {
+    const socket = new WebSocket(`ws://${location.host}/api/games/${id}/socket`);
+    return new Promise<string>((resolve, reject) => {
+      socket.onopen = () =>
+        socket.send(JSON.stringify({ t: 'hello', protocol, token: null, since: 0 }));
+      socket.onmessage = (message) => {
+        resolve(String(message.data));
+        socket.close();
+      };
+      socket.onerror = () => reject(new Error('the WebSocket failed'));
+    });
+  }, { id, protocol });
+  expect(JSON.parse(first)).toMatchObject({ t: 'welcome', seat: 'spectator' });
 });

@@ -1,8 +1,10 @@
 //! Developer commands, run with `cargo xtask <command>`:
 //!
 //! - `serve`: install what is missing, build the release app into `target/serve-dist/`
-//!   and serve it at http://127.0.0.1:8080 as a static host would (precompressed files,
-//!   every route answered with the app, long cache for hashed files, no file watcher);
+//!   and the game server (`gambit-server`), and run that server at
+//!   http://127.0.0.1:8080: it serves the build as a static host would (precompressed
+//!   files, every route answered with the app, long cache for hashed files, no file
+//!   watcher) and online play, its games kept in `target/gambit.db`;
 //! - `dev`: Trunk's live-reload development server at http://127.0.0.1:8080;
 //! - `test`: install what the tests need and run every check and test;
 //! - `build`: a release build of the app and the worker into `dist/`, ready to host

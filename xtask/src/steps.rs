@@ -3,19 +3,42 @@
 use std::time::{Duration, Instant};
 
 use crate::release::{self, DIST, SERVE_DIST};
-use crate::run::run;
+use crate::run::{root, run};
 use crate::{setup, sizes};
+
+/// The games of `cargo xtask serve`: a file under `target/` (which git ignores), kept
+/// from one run to the next so that a game in progress survives a restart of the
+/// server; `cargo clean` forgets them, as it forgets the build. The end-to-end tests use
+/// a database of their own (`playwright.config.ts`), never this one.
+const SERVE_DATABASE: &str = "sqlite://target/gambit.db";
 
 /// A named step of a command.
 type Step = (&'static str, fn() -> Result<(), String>);
 
 /// `cargo xtask serve`: install what is missing, build the release app into its own
-/// directory and serve it at http://127.0.0.1:8080 (until interrupted) as a static
-/// host would: precompressed, every route answered with the app, hashed files cached.
+/// directory and the game server in release mode, then run the game server at
+/// http://127.0.0.1:8080 (until interrupted): it serves that build (precompressed, every
+/// route answered with the app, hashed files cached) and online play, with its games in
+/// [`SERVE_DATABASE`].
 pub fn serve() -> Result<(), String> {
     setup::for_serve()?;
     release::build_into(SERVE_DIST)?;
-    run("node", &["xtask/src/serve.mjs", SERVE_DIST, "8080"])
+    run("cargo", &["build", "--release", "-p", "gambit-server"])?;
+    let server = root().join("target/release/gambit-server");
+    println!("\nGambit with online play at http://127.0.0.1:8080 (Ctrl-C stops).\n");
+    run(
+        &server.to_string_lossy(),
+        &[
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "8080",
+            "--dist",
+            SERVE_DIST,
+            "--database",
+            SERVE_DATABASE,
+        ],
+    )
 }
 
 /// `cargo xtask dev`: Trunk's development server at http://127.0.0.1:8080, which
@@ -108,10 +131,7 @@ pub fn test() -> Result<(), String> {
             )
         }),
         ("release build (trunk)", release_build),
-        (
-            "stockfish-rest for the end-to-end tests",
-            stockfish_rest_for_e2e,
-        ),
+        ("servers for the end-to-end tests", servers_for_e2e),
         ("Playwright end-to-end (Chromium)", || {
             run("playwright", &["test"])
         }),
@@ -119,20 +139,21 @@ pub fn test() -> Result<(), String> {
     ])
 }
 
-/// The server the end-to-end tests start (`target/debug/stockfish-rest`): the native
-/// tests have just built it for its own integration tests, so it is built here only when
-/// it is missing (a second build with the other feature set of a plain `cargo build`
-/// would take half a minute and give the same program).
-fn stockfish_rest_for_e2e() -> Result<(), String> {
-    if crate::run::root()
-        .join("target/debug/stockfish-rest")
-        .is_file()
-    {
-        println!("target/debug/stockfish-rest: built by the native tests");
-        Ok(())
-    } else {
-        run("cargo", &["build", "-p", "stockfish-rest"])
+/// The servers the end-to-end tests start (`target/debug/stockfish-rest` and
+/// `target/debug/gambit-server`): the native tests have just built them for their own
+/// integration tests, so each is built here only when it is missing (a second build
+/// with the other feature set of a plain `cargo build` would take half a minute and give
+/// the same program).
+fn servers_for_e2e() -> Result<(), String> {
+    for package in ["stockfish-rest", "gambit-server"] {
+        let binary = format!("target/debug/{package}");
+        if root().join(&binary).is_file() {
+            println!("{binary}: built by the native tests");
+        } else {
+            run("cargo", &["build", "-p", package])?;
+        }
     }
+    Ok(())
 }
 
 fn release_build() -> Result<(), String> {

@@ -2,7 +2,8 @@
 //! with the page's `Hello`, kept alive with `Ping` (2.5 s after each `Pong`), dropped
 //! when no `Pong` came for 9 s, and reopened after a loss with a growing delay (0.5 s
 //! doubling to 8 s, with jitter), at once when the page asks (a resync) or the browser
-//! comes back online. `Bye` goes out synchronously when the page is hidden for good.
+//! comes back online (and when it goes offline, which an open socket may not notice).
+//! `Bye` goes out synchronously when the page is hidden for good.
 //!
 //! Built on gloo-net's `WebSocket` (a stream of messages and a sink) over a
 //! `web_sys::WebSocket` this module creates itself and keeps a handle to, so that the

@@ -253,9 +253,20 @@ fn OnlineGamePage(id: String) -> impl IntoView {
             }
         });
     });
+    // The browser knows it lost the network before a ping could tell (an open socket
+    // may stay open, silent, meanwhile): start over at once, so the page says it is
+    // reconnecting and keeps trying until the `online` event.
+    let offline = window_event_listener(leptos::ev::offline, move |_| {
+        connection.try_with_value(|c| {
+            if let Some(c) = c {
+                c.reconnect_now();
+            }
+        });
+    });
     on_cleanup(move || {
         bye.remove();
         online.remove();
+        offline.remove();
     });
 
     // The seat list follows the game's end (for the home page's list).
@@ -304,6 +315,12 @@ fn OnlineGamePage(id: String) -> impl IntoView {
         game.with(|g| {
             let side = g.my_side().map_or(Side::Black, Side::other);
             g.presence(side).present
+        })
+    };
+    let opponent_joined = move || {
+        game.with(|g| {
+            let side = g.my_side().map_or(Side::Black, Side::other);
+            g.player(side).joined
         })
     };
     let movable = move || {
@@ -381,25 +398,6 @@ fn OnlineGamePage(id: String) -> impl IntoView {
                 }),
                 _ => None,
             }}
-            <div class="online-bar">
-                <p class="online-state" data-testid="online-state" data-state=state_code
-                    data-seat=seat_code>
-                    {state_text}
-                </p>
-                <span class="connection" data-testid="connection"
-                    data-connected=move || connected.get().to_string()
-                    class:down=move || !connected.get()>
-                    {move || if connected.get() { "connected" } else { "reconnecting…" }}
-                </span>
-                <span class="opponent-presence" data-testid="opponent-presence"
-                    data-present=move || opponent_present().to_string()>
-                    {move || if opponent_present() { "Opponent here" } else { "Opponent away" }}
-                </span>
-                <span class="spectators" data-testid="spectators"
-                    data-count=move || game.with(|g| g.spectators).to_string()>
-                    {move || format!("{} watching", game.with(|g| g.spectators))}
-                </span>
-            </div>
             <Show when=move || game.with(|g| g.status == GameStatus::Waiting && g.my_side().is_some())>
                 <div class="invite" data-testid="invite">
                     <p>"Waiting for your friend. Send them this link:"</p>
@@ -427,6 +425,30 @@ fn OnlineGamePage(id: String) -> impl IntoView {
                     />
                 </div>
                 <aside class="side-panel">
+                    <div class="online-bar">
+                        <p class="online-state" data-testid="online-state" data-state=state_code
+                            data-seat=seat_code>
+                            {state_text}
+                        </p>
+                        <span class="connection" data-testid="connection"
+                            data-connected=move || connected.get().to_string()
+                            class:down=move || !connected.get()>
+                            {move || if connected.get() { "connected" } else { "reconnecting…" }}
+                        </span>
+                        <span class="opponent-presence" data-testid="opponent-presence"
+                            data-present=move || opponent_present().to_string()
+                            class:away=move || !opponent_present() && opponent_joined()>
+                            {move || match (opponent_present(), opponent_joined()) {
+                                (true, _) => "Opponent here",
+                                (false, true) => "Opponent away",
+                                (false, false) => "Not joined yet",
+                            }}
+                        </span>
+                        <span class="spectators" data-testid="spectators"
+                            data-count=move || game.with(|g| g.spectators).to_string()>
+                            {move || format!("{} watching", game.with(|g| g.spectators))}
+                        </span>
+                    </div>
                     <Show when=move || game.with(|g| g.status != GameStatus::Aborted)>
                         <StatusLine />
                     </Show>

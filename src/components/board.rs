@@ -1,6 +1,8 @@
 //! The chessboard. It knows no rules: the host gives it the pieces, whose pieces may
 //! move, and the legal targets of a square; the board reports `(from, to)` and the host
-//! decides (promotion included). Moves by click-click, drag-and-drop (mouse, pen,
+//! decides (promotion included). With a [`PremoveHost`], the player may also queue a
+//! premove while the opponent is to move, to the targets the host gives; the board
+//! shows the queued one and reports a new one or its cancelling. Moves by click-click, drag-and-drop (mouse, pen,
 //! touch, through pointer events) and the keyboard (Enter/Space on a square).
 //!
 //! Cheap per move, as lichess's board is: the light and dark squares are one
@@ -48,6 +50,20 @@ fn event_square(event: &web_sys::Event) -> Option<Square> {
     Square::from_ascii(square.get_attribute("data-square")?.as_bytes()).ok()
 }
 
+/// What the board needs from a host that allows premoves.
+#[derive(Clone, Copy)]
+pub struct PremoveHost {
+    /// Whose pieces may be premoved now (the player's, while the opponent is to move);
+    /// `None`: no premove now.
+    pub side: Signal<Option<Color>>,
+    /// Where the piece on a square may be premoved.
+    pub targets: Callback<Square, Vec<Square>>,
+    /// The queued premove's squares, highlighted.
+    pub queued: Signal<Option<(Square, Square)>>,
+    /// Called with a new premove `(from, to)`, or `None` to cancel the queued one.
+    pub set: Callback<Option<(Square, Square)>>,
+}
+
 /// Pixels the pointer must travel before a press becomes a drag.
 const DRAG_THRESHOLD_PX: f64 = 4.0;
 
@@ -84,6 +100,9 @@ pub fn Board(
     /// wipes them.
     #[prop(optional)]
     drawn: Option<DrawnShapes>,
+    /// Premoves, when the host allows them.
+    #[prop(default = None)]
+    premoves: Option<PremoveHost>,
     /// Overlays drawn over the board (the promotion dialog).
     #[prop(optional)]
     children: Option<Children>,
@@ -101,11 +120,18 @@ pub fn Board(
     let last_move = Memo::new(move |_| last_move.get());
     let check = Memo::new(move |_| check.get());
     let marked = Memo::new(move |_| marked.and_then(|marked| marked.get()));
+    // Whose pieces may be premoved: only while none may be moved.
+    let premove_side = Memo::new(move |_| match movable.get() {
+        Some(_) => None,
+        None => premoves.and_then(|host| host.side.get()),
+    });
+    let queued = Memo::new(move |_| premoves.and_then(|host| host.queued.get()));
 
     // A new position or a locked board drops any selection.
     Effect::new(move |_| {
         pieces.track();
         movable.track();
+        premove_side.track();
         selected.set(None);
         drag.set(None);
         if own_shapes {
@@ -114,18 +140,38 @@ pub fn Board(
     });
 
     let selected_targets = Memo::new(move |_| match selected.get() {
-        Some(from) => targets.run(from),
+        Some(from) if movable.get().is_some() => targets.run(from),
+        Some(from) => match (premoves, premove_side.get()) {
+            (Some(host), Some(_)) => host.targets.run(from),
+            _ => Vec::new(),
+        },
         None => Vec::new(),
     });
 
+    // The piece on `square` when the player may pick it up: to move it, or to premove.
     let own_piece = move |square: Square| -> Option<Piece> {
         let piece = pieces.with_untracked(|pieces| pieces.piece_at(square))?;
-        (movable.get_untracked() == Some(piece.color)).then_some(piece)
+        let side = movable
+            .get_untracked()
+            .or_else(|| premove_side.get_untracked());
+        (side == Some(piece.color)).then_some(piece)
+    };
+
+    let cancel_premove = move || {
+        if let Some(host) = premoves
+            && queued.get_untracked().is_some()
+        {
+            host.set.run(None);
+        }
     };
 
     let play = move |from: Square, to: Square| {
         selected.set(None);
-        on_move.run((from, to));
+        if movable.get_untracked().is_some() {
+            on_move.run((from, to));
+        } else if let Some(host) = premoves {
+            host.set.run(Some((from, to)));
+        }
     };
 
     // A tap (click, or Enter/Space) on a square: move to it when it is a target of
@@ -138,6 +184,10 @@ pub fn Board(
         } else if own_piece(square).is_some() && selected.get_untracked() != Some(square) {
             selected.set(Some(square));
         } else {
+            // A press elsewhere (not the selected piece again) cancels the premove.
+            if selected.get_untracked() != Some(square) {
+                cancel_premove();
+            }
             selected.set(None);
         }
     };
@@ -169,6 +219,9 @@ pub fn Board(
             0 => shapes.clear(),
             2 => {
                 event.prevent_default();
+                // The right button cancels a premove, as on lichess.
+                cancel_premove();
+                selected.set(None);
                 let color = color_for_keys(
                     event.shift_key() || event.ctrl_key(),
                     event.alt_key() || event.meta_key(),
@@ -298,6 +351,10 @@ pub fn Board(
         }
         if let Some(square) = dragged_from.get() {
             marks[square.to_usize()].dragged = true;
+        }
+        if let Some((from, to)) = queued.get() {
+            marks[from.to_usize()].premove = true;
+            marks[to.to_usize()].premove = true;
         }
         marks
     });

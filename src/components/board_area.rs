@@ -6,7 +6,7 @@ use gambit_rules::Chess;
 use gambit_rules::shakmaty::{Color, Position, Square};
 use leptos::prelude::*;
 
-use super::board::Board;
+use super::board::{Board, PremoveHost};
 use super::captured::Captured;
 use super::clock::ClockView;
 use super::promotion_dialog::PromotionDialog;
@@ -68,6 +68,28 @@ pub fn BoardArea(
             }
         })
     };
+    // Premoves, when the page allows them (not while a preview is shown).
+    let premoves = store.premoves_allowed().then(|| PremoveHost {
+        side: Signal::derive(move || {
+            if previewing() {
+                None
+            } else {
+                store.premove_side()
+            }
+        }),
+        targets: Callback::new(move |square| store.premove_targets(square)),
+        queued: Signal::derive(move || {
+            if previewing() {
+                None
+            } else {
+                store
+                    .premove()
+                    .get()
+                    .map(|premove| (premove.from, premove.to))
+            }
+        }),
+        set: Callback::new(move |squares| store.set_premove(squares)),
+    });
     view! {
         <div class="board-column" data-preview=move || previewing().then_some("")>
             {bar(false)}
@@ -95,6 +117,7 @@ pub fn BoardArea(
                 arrow=Signal::derive(move || {
                     if previewing() { None } else { arrow.and_then(|arrow| arrow.get()) }
                 })
+                premoves=premoves
             >
                 {promotion}
             </Board>

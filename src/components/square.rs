@@ -1,5 +1,5 @@
 //! One square of the board: its piece, its marks (selected, legal target, last move,
-//! check, hint) as `data-*` attributes, and an ARIA label such as "e4, white knight".
+//! check, hint, premove) as `data-*` attributes, and an ARIA label such as "e4, white knight".
 //!
 //! The board draws the light and dark squares as one background and the coordinates
 //! as one overlay, so a square is a transparent, absolutely placed box that changes
@@ -39,6 +39,8 @@ pub struct SquareMarks {
     pub hint: bool,
     /// The piece on this square is being dragged away.
     pub dragged: bool,
+    /// The queued premove starts or ends here.
+    pub premove: bool,
 }
 
 /// Everything a square shows: its piece, its marks, and where it stands on screen.
@@ -54,13 +56,14 @@ struct SquareLook {
 
 impl SquareMarks {
     /// The marks shown as `data-*` attributes, each present when its mark is on.
-    fn attributes(&self) -> [(&'static str, bool); 5] {
+    fn attributes(&self) -> [(&'static str, bool); 6] {
         [
             ("data-selected", self.selected),
             ("data-legal", self.legal),
             ("data-last-move", self.last_move),
             ("data-check", self.check),
             ("data-hint", self.hint),
+            ("data-premove", self.premove),
         ]
     }
 }
@@ -91,6 +94,7 @@ fn classes(square: Square, look: &SquareLook) -> String {
         (look.piece.is_some(), " occupied"),
         (look.marks.dragged, " dragged"),
         (look.marks.arrival, " arrival"),
+        (look.marks.premove, " premove"),
     ] {
         if on {
             classes.push_str(class);
@@ -120,6 +124,7 @@ fn square_view(square: Square, look: SquareLook) -> impl IntoView {
             data-last-move=flag(marks.last_move)
             data-check=flag(marks.check)
             data-hint=flag(marks.hint)
+            data-premove=flag(marks.premove)
             style=placement(look.cell)
             role="button"
             tabindex="0"

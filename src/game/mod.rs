@@ -5,6 +5,7 @@ pub mod clock;
 pub mod color_serde;
 pub mod persistence;
 pub mod prefs;
+pub mod premove;
 pub mod saved;
 pub mod store;
 

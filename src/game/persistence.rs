@@ -69,6 +69,8 @@ impl GameStore {
             saving: StoredValue::new(saving),
             authority: false,
             move_sink: StoredValue::new(None),
+            premove: RwSignal::new(None),
+            premover: StoredValue::new(None),
         };
         store.save_on_change();
         store.follow_other_tabs();

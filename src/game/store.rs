@@ -11,6 +11,7 @@ use leptos::prelude::*;
 
 use super::clock::{Clocks, Control};
 use super::prefs::sound_on;
+use super::premove::{Premove, PremoveFate, premove_fate, premove_targets};
 use crate::sound::{self, Sound};
 
 /// The reactive game of one page. Cheap to copy (signals only).
@@ -47,6 +48,11 @@ pub struct GameStore {
     /// Where a move the player makes on the board goes, once it is a legal move
     /// (promotion piece chosen); `None` plays it here.
     pub(super) move_sink: StoredValue<Option<Callback<Move>>>,
+    /// The move the player queued while the opponent is to move.
+    pub(super) premove: RwSignal<Option<Premove>>,
+    /// The colour that may premove (the player's), when the page allows premoves
+    /// (see [`GameStore::allow_premoves`]).
+    pub(super) premover: StoredValue<Option<Signal<Option<Color>>>>,
 }
 
 /// Wall-clock milliseconds (`Date.now()`).
@@ -102,6 +108,7 @@ impl GameStore {
         });
         self.draw_offer.set(None);
         self.promotion.set(None);
+        self.premove.set(None);
         if sound_on() {
             sound::play(Sound::GameEnd);
         }
@@ -127,6 +134,8 @@ impl GameStore {
             saving: StoredValue::new(false),
             authority: true,
             move_sink: StoredValue::new(None),
+            premove: RwSignal::new(None),
+            premover: StoredValue::new(None),
         };
         store.tick_clocks();
         store
@@ -165,6 +174,7 @@ impl GameStore {
         }
         if over || len < old_len {
             self.promotion.set(None);
+            self.premove.set(None);
         }
         if let Some(sound) = sound
             && sound_on()
@@ -308,17 +318,24 @@ impl GameStore {
         let mv = self
             .game
             .with_untracked(|game| game.move_for(ply, from, to, promotion));
-        let sink = self.move_sink.try_get_value().flatten();
         match mv {
-            Some(mv) if let Some(sink) = sink => sink.run(mv),
-            Some(mv) => {
+            Some(mv) => self.submit(mv),
+            None => self
+                .notice
+                .set(Some(format!("{from}{to} is not a legal move here."))),
+        }
+    }
+
+    /// A legal move of the player's: to the move sink when there is one, else played
+    /// here.
+    fn submit(&self, mv: Move) {
+        match self.move_sink.try_get_value().flatten() {
+            Some(sink) => sink.run(mv),
+            None => {
                 if let Err(reason) = self.play(&mv) {
                     self.notice.set(Some(reason.to_string()));
                 }
             }
-            None => self
-                .notice
-                .set(Some(format!("{from}{to} is not a legal move here."))),
         }
     }
 
@@ -367,6 +384,71 @@ impl GameStore {
             sound::play(sound);
         }
         Ok(())
+    }
+
+    // ---- Premoves ----------------------------------------------------------
+
+    /// Lets `player` (the colour the person plays, `None` while they have none)
+    /// premove while the opponent is to move. Each new position decides the queued
+    /// premove's fate ([`premove_fate`]): played at once through the normal path (the
+    /// move sink, when there is one) when legal on the player's turn, dropped when not.
+    /// Pages without it (a game at one device) have no premoves.
+    pub fn allow_premoves(&self, player: Signal<Option<Color>>) {
+        self.premover.set_value(Some(player));
+        let store = *self;
+        Effect::new(move |_| {
+            let Some(premove) = store.premove.get() else {
+                return;
+            };
+            let fate = store.game.with(|game| premove_fate(game, &premove));
+            match fate {
+                PremoveFate::Wait => {}
+                PremoveFate::Drop => store.premove.set(None),
+                PremoveFate::Play(mv) => {
+                    store.premove.set(None);
+                    store.submit(mv);
+                }
+            }
+        });
+    }
+
+    /// Whether the page allows premoves.
+    pub fn premoves_allowed(&self) -> bool {
+        self.premover.with_value(Option::is_some)
+    }
+
+    /// The colour that may premove now: the player's, while the live game is on, the
+    /// opponent is to move and no promotion is pending; `None` otherwise.
+    pub fn premove_side(&self) -> Option<Color> {
+        let player = self.premover.with_value(|p| *p)?.get()?;
+        let open = self.is_live() && self.outcome().is_none() && self.promotion.get().is_none();
+        let theirs = self.game.with(|game| game.turn()) != player;
+        (open && theirs).then_some(player)
+    }
+
+    /// Where the piece on `from` may be premoved, in the live position.
+    pub fn premove_targets(&self, from: Square) -> Vec<Square> {
+        self.game
+            .with_untracked(|game| premove_targets(game.position(), from))
+    }
+
+    /// The queued premove.
+    pub fn premove(&self) -> ReadSignal<Option<Premove>> {
+        self.premove.read_only()
+    }
+
+    /// Queues `from`→`to` as the premove (replacing any), or with `None` cancels it.
+    /// Refused (nothing queued) when premoves are not open now.
+    pub fn set_premove(&self, squares: Option<(Square, Square)>) {
+        let queued = squares.and_then(|(from, to)| {
+            let color = self.premove_side_untracked()?;
+            Some(Premove { color, from, to })
+        });
+        self.premove.set(queued);
+    }
+
+    fn premove_side_untracked(&self) -> Option<Color> {
+        untrack(|| self.premove_side())
     }
 
     // ---- Around the game ---------------------------------------------------
@@ -418,6 +500,7 @@ impl GameStore {
         self.viewed.set(None);
         self.draw_offer.set(None);
         self.promotion.set(None);
+        self.premove.set(None);
         self.notice.set(None);
     }
 
@@ -456,6 +539,7 @@ impl GameStore {
         self.viewed.set(None);
         self.draw_offer.set(None);
         self.promotion.set(None);
+        self.premove.set(None);
     }
 
     /// `color` resigns.

@@ -44,6 +44,10 @@ pub fn ComputerPage() -> AnyView {
     provide_context(store);
     let controller = Controller::new(store);
     provide_context(controller);
+    // The person may premove while the computer is to move.
+    store.allow_premoves(Signal::derive(move || {
+        controller.opponent().with(|o| o.as_ref().map(|o| o.human))
+    }));
     use_game_shortcuts(store);
 
     let query = use_query_map();

@@ -323,6 +323,16 @@ fn OnlineGamePage(id: String) -> impl IntoView {
             g.player(side).joined
         })
     };
+    // The player may premove while the opponent is to move (not when watching).
+    store.allow_premoves(Signal::derive(move || {
+        game.with(|g| {
+            if g.is_on() {
+                g.my_side().map(color_of)
+            } else {
+                None
+            }
+        })
+    }));
     let movable = move || {
         let mine = game.with(|g| g.is_my_turn().then(|| g.my_side()).flatten())?;
         (store.is_live() && store.promotion().get().is_none()).then_some(color_of(mine))

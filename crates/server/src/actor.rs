@@ -537,18 +537,24 @@ impl Actor {
         let text = encode(message);
         let mut dropped = Vec::new();
         for id in conns {
-            if let Some(conn) = self.conns.get(id)
-                && conn.outbox.try_send(text.clone()).is_err()
-            {
-                dropped.push(*id);
+            let Some(conn) = self.conns.get(id) else {
+                continue;
+            };
+            match conn.outbox.try_send(text.clone()) {
+                Ok(()) => {}
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    tracing::info!(
+                        game = self.round.id(),
+                        conn = id,
+                        "connection too slow: dropped"
+                    );
+                    dropped.push(*id);
+                }
+                // The socket closed; its Disconnect is on its way.
+                Err(mpsc::error::TrySendError::Closed(_)) => dropped.push(*id),
             }
         }
         for id in dropped {
-            tracing::info!(
-                game = self.round.id(),
-                conn = id,
-                "connection too slow: dropped"
-            );
             self.disconnect(id);
         }
     }

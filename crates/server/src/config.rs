@@ -16,7 +16,8 @@ use crate::round::RoundTiming;
                   milliseconds); seat tokens never appear in logs or URLs. RUST_LOG=warn \
                   keeps only problems. Fixed limits: a request body of at most 1 KiB, a \
                   socket frame of at most 4 KiB (frames over 1 KiB are refused), a Hello \
-                  within 10 s, a socket silent for 60 s is closed."
+                  within 10 s, a socket silent for 60 s is closed, a socket that cannot take \
+                  a message for 10 s is dropped."
 )]
 pub struct Config {
     /// Address to listen on.
@@ -65,6 +66,19 @@ pub struct Config {
     /// Sockets one player (one seat) may have open in a game at once (tabs).
     #[arg(long, default_value_t = 4)]
     pub max_seat_connections: usize,
+    /// Connections (HTTP and game sockets together) open at once; more are closed as
+    /// soon as they are accepted. Keep it under the process's file limit (`ulimit -n`).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Game sockets one client (an IPv4 address or an IPv6 /64) may have open at once;
+    /// more handshakes are answered 429. 0 turns the cap off (a load test from one
+    /// machine needs two per game).
+    #[arg(long, default_value_t = 200)]
+    pub max_sockets_per_client: usize,
+    /// Milliseconds a client has to send a request's headers (the upgrade request of a
+    /// game socket included), and the longest idle time between kept-alive requests.
+    #[arg(long, default_value_t = 10_000)]
+    pub header_timeout_ms: u64,
     /// The waits (only tests change them).
     #[arg(skip)]
     pub timing: Timing,
@@ -86,6 +100,9 @@ pub struct Timing {
     pub hello_ms: u64,
     /// A socket with no message and no pong for this long is closed.
     pub socket_idle_ms: u64,
+    /// A socket that cannot take a message (its client does not read) for this long is
+    /// dropped.
+    pub send_ms: u64,
     /// How often the server pings each socket (and measures its lag).
     pub ping_every_ms: u64,
     /// The largest lag (half a ping's round trip) passed to the clock.
@@ -102,6 +119,7 @@ impl Default for Timing {
             round: RoundTiming::LICHESS,
             hello_ms: 10_000,
             socket_idle_ms: 60_000,
+            send_ms: 10_000,
             ping_every_ms: 5_000,
             max_lag_ms: 1_000,
             game_idle_ms: 60_000,

@@ -12,12 +12,14 @@
 //! - [`store`]: the database seam (SQLite);
 //! - [`socket`]: one page's WebSocket; [`http`]: the routes, static files, limits;
 //! - [`token`]: game ids and seat tokens;
+//! - [`listen`]: accepting connections (their cap, the header deadline);
 //! - [`server`]: starting and stopping the whole.
 
 pub mod actor;
 pub mod clock;
 pub mod config;
 pub mod http;
+pub mod listen;
 pub mod registry;
 pub mod round;
 pub mod server;

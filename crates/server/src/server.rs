@@ -1,10 +1,11 @@
 //! Starting and stopping the server: open the database (and migrate it), resume the
 //! games in progress, serve until told to stop, then close every socket with "going
 //! away" (1001) so that pages reconnect to the next process, and wait for the game
-//! tasks. Nothing needs saving at the stop: every change was stored when it happened.
+//! tasks. Connections are accepted by [`crate::listen`]. Nothing needs saving at the stop: every change was stored when it happened.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
@@ -14,7 +15,9 @@ use tokio_util::task::TaskTracker;
 use crate::config::Config;
 use crate::http::origin::Origins;
 use crate::http::rate_limit::RateLimit;
+use crate::http::socket_limit::SocketLimit;
 use crate::http::{AppState, router};
+use crate::listen::{self, ListenLimits};
 use crate::registry::Registry;
 use crate::store::Store;
 
@@ -90,23 +93,23 @@ pub async fn start(listener: TcpListener, config: Config) -> anyhow::Result<Runn
         registry,
         origins,
         create_limit,
+        socket_limit: SocketLimit::new(config.max_sockets_per_client),
         config: Arc::clone(&config),
         shutdown: shutdown.clone(),
         tasks: tasks.clone(),
     });
     let app = router(state)?;
+    let limits = ListenLimits {
+        max_connections: config.max_connections,
+        header_timeout: Duration::from_millis(config.header_timeout_ms),
+    };
     let stop = shutdown.clone();
     let task = tokio::spawn(async move {
-        let served = axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop.cancelled_owned())
-        .await;
+        listen::serve(listener, app, limits, stop).await;
         tasks.close();
         tasks.wait().await;
         store.close().await;
-        served.map_err(anyhow::Error::from)
+        Ok(())
     });
     Ok(RunningServer {
         address,

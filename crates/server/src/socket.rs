@@ -17,9 +17,13 @@
 //!   round trip of its pong, at most [`Timing::max_lag_ms`], is the lag the clock
 //!   forgives on this player's next move. A connection silent (no frame, no pong) for
 //!   [`Timing::socket_idle_ms`] (60 s) is closed.
-//! - When the game task drops the connection (too slow to read its messages) the
-//!   socket closes with 1013 ("try again later"); when the server stops, with 1001
-//!   ("going away"): the page reconnects and catches up from its version.
+//! - When the game task drops the connection (too slow to read its messages: its
+//!   outbox is full) or a write to the client does not finish within
+//!   [`Timing::send_ms`] (10 s), the socket closes with 1013 ("try again later"); when
+//!   the server stops, with 1001 ("going away"): the page reconnects and catches up
+//!   from its version.
+//! - One client may hold at most `--max-sockets-per-client` (200) sockets at once
+//!   ([`crate::http::socket_limit`]); the handshake of one more is answered 429.
 
 use std::num::NonZeroU32;
 use std::sync::Arc;
@@ -27,7 +31,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use gambit_online_protocol::{
@@ -41,6 +45,8 @@ use crate::actor::{ActorMessage, ConnId, OUTBOX_CAPACITY};
 use crate::config::Timing;
 use crate::http::AppState;
 use crate::http::api::failure;
+use crate::http::client::Client;
+use crate::listen::ConnectionPermit;
 use crate::registry::{ReachError, Registry};
 use crate::token::is_game_id;
 
@@ -51,11 +57,17 @@ pub const MAX_STRIKES: u32 = 20;
 /// [`MAX_FRAME_BYTES`] a frame is refused with a reason instead.
 pub const MAX_TRANSPORT_BYTES: usize = 4 * MAX_FRAME_BYTES;
 
+/// The size of each socket's read and write buffers (they grow for a larger frame).
+pub const SOCKET_BUFFER_BYTES: usize = 4 * 1024;
+
 /// Close codes (RFC 6455).
 const NORMAL: u16 = 1000;
 const GOING_AWAY: u16 = 1001;
 const POLICY: u16 = 1008;
 const TRY_AGAIN: u16 = 1013;
+
+/// How long a closing socket waits for the client's close frame.
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -63,6 +75,8 @@ static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    Extension(client): Extension<Client>,
+    permit: Option<Extension<ConnectionPermit>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -76,13 +90,28 @@ pub async fn upgrade(
             "this page's origin may not open game sockets",
         );
     }
+    let Some(slot) = state.socket_limit.try_open(client) else {
+        tracing::info!(game = %id, %client, "socket refused: too many from this client");
+        return failure(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many game sockets open from this address",
+        );
+    };
     let tasks = state.tasks.clone();
     upgrade
         .max_message_size(MAX_TRANSPORT_BYTES)
         .max_frame_size(MAX_TRANSPORT_BYTES)
+        // The WebSocket layer's buffers are 128 KiB each by default: with thousands of
+        // sockets of small messages, that would be most of the server's memory.
+        .read_buffer_size(SOCKET_BUFFER_BYTES)
+        .write_buffer_size(SOCKET_BUFFER_BYTES)
         .on_upgrade(move |socket| {
             let connection = Connection::new(socket, id, &state);
-            tasks.track_future(connection.run())
+            tasks.track_future(async move {
+                connection.run().await;
+                // The socket's places under the caps are free once it is closed.
+                drop((slot, permit));
+            })
         })
 }
 
@@ -140,14 +169,40 @@ impl Connection {
             code,
             reason: Utf8Bytes::from_static(reason),
         };
-        let _ = self.socket.send(Message::Close(Some(frame))).await;
+        // At a stop the server does not wait: the sockets close at once.
+        if self.write(Message::Close(Some(frame))).await.is_ok() && code != GOING_AWAY {
+            self.drain().await;
+        }
+    }
+
+    /// After our close frame: reads (and drops) what the client still sends until its
+    /// own close frame, for at most [`CLOSE_GRACE`]. Closing with frames unread would
+    /// reset the connection, and a reset loses the close frame on the client's side
+    /// (a browser then reports 1006, not our code).
+    async fn drain(&mut self) {
+        let until_closed = async {
+            while let Some(Ok(frame)) = self.socket.recv().await {
+                if matches!(frame, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_GRACE, until_closed).await;
+    }
+
+    /// Writes a frame, giving up on a client that does not take it within
+    /// [`Timing::send_ms`].
+    async fn write(&mut self, frame: Message) -> Result<(), Close> {
+        let patience = Duration::from_millis(self.timing.send_ms);
+        match tokio::time::timeout(patience, self.socket.send(frame)).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(Close(NORMAL, "gone")),
+            Err(_) => Err(Close(TRY_AGAIN, "too slow: reconnect")),
+        }
     }
 
     async fn send(&mut self, message: &ServerMessage) -> Result<(), Close> {
-        self.socket
-            .send(text(message))
-            .await
-            .map_err(|_| Close(NORMAL, "gone"))
+        self.write(text(message)).await
     }
 
     async fn refuse(
@@ -307,7 +362,9 @@ impl Connection {
 
     async fn converse(&mut self, inbox: &mut mpsc::Receiver<Utf8Bytes>) -> Result<(), Close> {
         let every = Duration::from_millis(self.timing.ping_every_ms.max(1));
-        let mut pings = tokio::time::interval_at(Instant::now() + every, every);
+        // The first ping goes at once, so that the lag is known by the first move.
+        let mut pings = tokio::time::interval(every);
+        pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let idle = Duration::from_millis(self.timing.socket_idle_ms);
         loop {
             tokio::select! {
@@ -315,11 +372,7 @@ impl Connection {
                     self.on_message(message?).await?;
                 }
                 outgoing = inbox.recv() => match outgoing {
-                    Some(text) => self
-                        .socket
-                        .send(Message::Text(text))
-                        .await
-                        .map_err(|_| Close(NORMAL, "gone"))?,
+                    Some(text) => self.write(Message::Text(text)).await?,
                     None => return Err(Close(TRY_AGAIN, "too slow: reconnect")),
                 },
                 _ = pings.tick() => {
@@ -329,10 +382,8 @@ impl Connection {
                     self.pings_sent += 1;
                     let number = self.pings_sent;
                     self.ping = Some((number, Instant::now()));
-                    self.socket
-                        .send(Message::Ping(number.to_be_bytes().to_vec().into()))
-                        .await
-                        .map_err(|_| Close(NORMAL, "gone"))?;
+                    self.write(Message::Ping(number.to_be_bytes().to_vec().into()))
+                        .await?;
                 }
             }
         }

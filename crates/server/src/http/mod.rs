@@ -13,6 +13,7 @@ pub mod api;
 pub mod client;
 pub mod origin;
 pub mod rate_limit;
+pub mod socket_limit;
 pub mod static_files;
 
 use std::sync::Arc;
@@ -29,6 +30,7 @@ use crate::registry::Registry;
 use client::ClientIdentity;
 use origin::Origins;
 use rate_limit::RateLimit;
+use socket_limit::SocketLimit;
 
 /// The largest request body accepted, in bytes (a `CreateGame` needs under 150).
 pub const MAX_BODY_BYTES: usize = 1024;
@@ -41,6 +43,8 @@ pub struct AppState {
     pub origins: Origins,
     /// The limit on creating games, if any.
     pub create_limit: Option<Arc<RateLimit>>,
+    /// The cap on game sockets per client.
+    pub socket_limit: Arc<SocketLimit>,
     /// The server's configuration.
     pub config: Arc<Config>,
     /// The stop signal.

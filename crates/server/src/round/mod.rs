@@ -18,7 +18,12 @@
 //!   started (white) or white's first move (black); past it the game is called off
 //!   ([`EndReason::NoStart`]). Abort is possible only before both sides have moved.
 //! - A flag falls when the clock says so; the game task wakes at the flag's time, and
-//!   every command first looks at the clocks ([`Action::Tick`] does only that).
+//!   every command first looks at the clocks ([`Action::Tick`] does only that). A
+//!   move that comes once the mover's time is used up (after the lag the clock
+//!   forgives, [`GameClock::move_in_time`]) is not played: the game ends on time.
+//! - Each move's measured lag is forgiven by the mover's lag quota and caps what the
+//!   move adds to it ([`GameClock::set_frame_lag`]); the quotas are stored with the
+//!   game, so a restart does not refill them.
 //! - A draw offer stands until the offerer's opponent moves or declines; offering when
 //!   the opponent has offered accepts. A takeback proposal is dropped by any move;
 //!   accepting it takes back the proposer's last move: one ply, or two when the
@@ -700,6 +705,16 @@ impl Round {
             ));
         }
         let now = context.now_ms;
+        if self
+            .clock
+            .as_ref()
+            .is_some_and(|clock| !clock.move_in_time(side, now, lag_ms))
+        {
+            // The mover's time was used up before the move came (its lag forgiven):
+            // the move does not count, the game ends on time (as on lichess).
+            self.flag(side, context, events);
+            return Err(Refusal::new(RefusalCode::GameOver, "your time ran out"));
+        }
         let (uci, san) = match self.game.play_uci(uci) {
             Ok(played) => (played.uci.clone(), played.san.clone()),
             Err(_) => {
@@ -712,13 +727,11 @@ impl Round {
         let both_moved = self.game.len() >= 2;
         let mut move_clock = None;
         if let Some(clock) = &mut self.clock {
+            // The measured lag also caps what this move adds to the mover's lag quota
+            // (lichess's frame lag + 0.14 s).
+            clock.set_frame_lag(side, lag_ms);
+            // In time (checked above), so this press cannot make the flag fall.
             let left = clock.press(side, now, lag_ms, both_moved);
-            if clock.flagged(now) == Some(side) {
-                // The move came after the flag: it does not count, the game ends on time.
-                let _ = self.game.takeback(1);
-                self.flag(side, context, events);
-                return Err(Refusal::new(RefusalCode::GameOver, "your time ran out"));
-            }
             move_clock = Some(left);
             self.move_clocks.push(left);
             self.game.set_last_clock(Some(left));

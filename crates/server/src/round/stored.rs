@@ -5,9 +5,12 @@
 //! game's running clock starts again from that time when the game task loads it: the
 //! time between the last event and the restart (the server being down included) is
 //! not charged to anyone. The same holds for the first-move deadline, which starts
-//! afresh, and for the lag quotas, which start from their initial value.
+//! afresh. The lag quotas are stored as they are (a restart does not refill them);
+//! a row written before they were stored gets fresh ones.
 
-use gambit_online_protocol::{ClockSnapshot, GameResult, GameStatus, Player, TimeControlSpec};
+use gambit_online_protocol::{
+    ClockSnapshot, GameResult, GameStatus, Player, Side, TimeControlSpec,
+};
 use gambit_rules::Game;
 use serde::{Deserialize, Serialize};
 
@@ -36,15 +39,18 @@ pub struct StoredRound {
     /// The result.
     pub result: Option<GameResult>,
     /// The standing draw offer.
-    pub draw_offer: Option<gambit_online_protocol::Side>,
+    pub draw_offer: Option<Side>,
     /// The standing takeback proposal.
-    pub takeback_offer: Option<gambit_online_protocol::Side>,
+    pub takeback_offer: Option<Side>,
     /// The standing rematch offer.
-    pub rematch_offer: Option<gambit_online_protocol::Side>,
+    pub rematch_offer: Option<Side>,
     /// The rematch's id.
     pub rematch: Option<String>,
     /// The id of the last move each seat played (white, black).
     pub last_move_ids: [Option<u32>; 2],
+    /// Each side's lag quota (white, black), for a game with clocks.
+    #[serde(default)]
+    pub lag_quotas_ms: Option<[u64; 2]>,
     /// Wall-clock milliseconds of the creation.
     pub created_wall_ms: u64,
     /// Wall-clock milliseconds of the last event.
@@ -68,6 +74,12 @@ impl Round {
             rematch_offer: self.rematch_offer,
             rematch: self.rematch.clone(),
             last_move_ids: self.last_move_id,
+            lag_quotas_ms: self.clock.as_ref().map(|clock| {
+                [
+                    clock.lag_quota_ms(Side::White),
+                    clock.lag_quota_ms(Side::Black),
+                ]
+            }),
             created_wall_ms: self.created_wall_ms,
             last_event_wall_ms: self.last_event_wall_ms,
         }
@@ -105,7 +117,11 @@ impl Round {
             )),
             (Some(control), None) => Some(GameClock::new(control)),
             (None, _) => None,
-        };
+        }
+        .map(|clock| match stored.lag_quotas_ms {
+            Some([white, black]) => clock.with_lag_quotas(white, black),
+            None => clock,
+        });
         let mut round = Round {
             id,
             version,

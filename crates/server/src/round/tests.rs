@@ -220,6 +220,97 @@ fn a_move_after_the_flag_ends_the_game_on_time() {
     assert_eq!(round.game.len(), 2, "the late move is not played");
 }
 
+fn lagged(id: u32, uci: &str, ply: u32, lag_ms: u64) -> Action {
+    Action::Move {
+        id,
+        uci: uci.into(),
+        ply,
+        lag_ms,
+    }
+}
+
+#[test]
+fn a_move_past_zero_within_the_flag_grace_counts_only_if_its_lag_covers_it() {
+    // 1+0: white's clock runs from 0 with 60 000 ms; quota and flag grace 1 170 ms.
+    let control = Some(TimeControlSpec {
+        initial_s: 60,
+        increment_s: 0,
+    });
+    let mut on_time = playing(control);
+    play_all(&mut on_time, &["e2e4", "e7e5"], 0);
+    let mut late = on_time.clone();
+    // At 60 500 the flag has not fallen (60 500 − 1 170 < 60 000), so no Tick ends it.
+    let tick = late.handle(Seat::Spectator, Action::Tick, &context(60_500));
+    assert!(tick.events.is_empty());
+    // 600 ms of lag forgiven: charged 59 900 < 60 000, the move counts, 100 ms left.
+    let step = on_time.handle(Seat::White, lagged(3, "g1f3", 2, 600), &context(60_500));
+    assert_eq!(step.answer, Ok(Answer::Ack(3)));
+    assert_eq!(on_time.move_clocks.last(), Some(&100));
+    // No lag: charged 60 500 ≥ 60 000, so the move is not played and the game ends
+    // on time, the mover's clock at 0.
+    let step = late.handle(Seat::White, lagged(3, "g1f3", 2, 0), &context(60_500));
+    assert_eq!(code(&step), Some(RefusalCode::GameOver));
+    assert_eq!(
+        ended(&step),
+        Some(GameResult {
+            winner: Some(Side::Black),
+            reason: EndReason::Timeout
+        })
+    );
+    assert!(matches!(
+        step.events.last(),
+        Some((_, GameEvent::Ended { clock: Some(clock), .. })) if clock.white_ms == 0
+    ));
+    assert_eq!(late.game.len(), 2, "the late move is not played");
+    assert_eq!(late.status(), GameStatus::Finished);
+    assert_eq!(late.last_move_id[0], Some(1), "its id is not recorded");
+}
+
+#[test]
+fn the_measured_lag_caps_the_quota_gain_and_the_quotas_survive_a_restart() {
+    // 1+0: gain 390 ms, quota 1 170 ms.
+    let control = Some(TimeControlSpec {
+        initial_s: 60,
+        increment_s: 0,
+    });
+    let mut round = playing(control);
+    play_all(&mut round, &["e2e4", "e7e5"], 0);
+    // White's move with 100 ms of lag: 100 forgiven, the gain capped at
+    // 100 + 140 = 240: quota 1 170 − 100 + 240 = 1 310.
+    let step = round.handle(Seat::White, lagged(3, "g1f3", 2, 100), &context(500));
+    assert_eq!(step.answer, Ok(Answer::Ack(3)));
+    let quota = |round: &Round, side| round.clock.as_ref().map(|clock| clock.lag_quota_ms(side));
+    assert_eq!(quota(&round, Side::White), Some(1_310));
+    assert_eq!(quota(&round, Side::Black), Some(1_170));
+    let json = serde_json::to_string(&round.stored(600)).expect("serialises");
+    let read: StoredRound = serde_json::from_str(&json).expect("reads");
+    let restored = Round::restore(
+        round.id().to_owned(),
+        round.version(),
+        round.seats(),
+        read,
+        9_000,
+        &TIMING,
+    )
+    .expect("restores");
+    assert_eq!(quota(&restored, Side::White), Some(1_310));
+    assert_eq!(quota(&restored, Side::Black), Some(1_170));
+    // A row stored before the quotas were: fresh ones.
+    let mut old: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    old.as_object_mut().map(|row| row.remove("lag_quotas_ms"));
+    let read: StoredRound = serde_json::from_value(old).expect("an old row reads");
+    let restored = Round::restore(
+        round.id().to_owned(),
+        round.version(),
+        round.seats(),
+        read,
+        9_000,
+        &TIMING,
+    )
+    .expect("restores");
+    assert_eq!(quota(&restored, Side::White), Some(1_170));
+}
+
 #[test]
 fn a_side_that_does_not_make_its_first_move_calls_the_game_off() {
     let mut round = playing(blitz());

@@ -35,9 +35,9 @@ use gambit_rules::shakmaty::{Chess, Position};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio::time::{Instant, sleep, timeout};
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -104,32 +104,50 @@ async fn main() -> anyhow::Result<()> {
     let mut socket = connect(&args.url, &game).await?;
     say(&mut socket, &hello(None)).await?;
     let started = Instant::now();
-    let mut sent = 0;
-    for n in 0..args.messages {
-        if socket
-            .send(Message::text(format!(r#"{{"t":"ping","n":{n}}}"#)))
-            .await
-            .is_err()
-        {
-            break;
-        }
-        sent += 1;
-    }
-    let (mut pongs, mut limited, mut closed) = (0, 0, false);
-    while let Ok(Some(frame)) = timeout(Duration::from_secs(5), socket.next()).await {
-        match frame {
-            Ok(Message::Text(text)) => match serde_json::from_str::<ServerMessage>(&text) {
-                Ok(ServerMessage::Pong { .. }) => pongs += 1,
-                Ok(ServerMessage::Refused { .. }) => limited += 1,
-                _ => {}
-            },
-            Ok(Message::Close(_)) | Err(_) => {
-                closed = true;
+    // Read while sending: a server that closes a socket with frames still unread resets
+    // the connection, and a reset throws away what the client had not read yet.
+    let (mut sink, mut stream) = socket.split();
+    let messages = args.messages;
+    let sender = async move {
+        let mut sent = 0;
+        for n in 0..messages {
+            if sink
+                .send(Message::text(format!(r#"{{"t":"ping","n":{n}}}"#)))
+                .await
+                .is_err()
+            {
                 break;
             }
-            Ok(_) => {}
+            sent += 1;
         }
-    }
+        sent
+    };
+    let reader = async move {
+        let (mut pongs, mut limited, mut closed) = (0, 0, None);
+        while let Ok(Some(frame)) = timeout(Duration::from_secs(5), stream.next()).await {
+            match frame {
+                Ok(Message::Text(text)) => match serde_json::from_str::<ServerMessage>(&text) {
+                    Ok(ServerMessage::Pong { .. }) => pongs += 1,
+                    Ok(ServerMessage::Refused { .. }) => limited += 1,
+                    _ => {}
+                },
+                Ok(Message::Close(frame)) => {
+                    closed = Some(frame.map_or("no code".into(), |f| {
+                        format!("{} {}", u16::from(f.code), f.reason)
+                    }));
+                    break;
+                }
+                Err(_) => {
+                    closed = Some("connection dropped".into());
+                    break;
+                }
+                Ok(_) => {}
+            }
+        }
+        (pongs, limited, closed)
+    };
+    let (sent, (pongs, limited, closed)) = tokio::join!(sender, reader);
+    let closed = closed.unwrap_or_else(|| "no: still open".into());
     println!(
         "2. message flood: {sent} pings sent in {:.2} s; {pongs} answered, {limited} refused as too many, socket closed by the server: {closed}",
         started.elapsed().as_secs_f64()
@@ -190,10 +208,17 @@ async fn main() -> anyhow::Result<()> {
 
     let started = Instant::now();
     let mut idle = Vec::new();
+    let mut refused = std::collections::BTreeMap::<String, usize>::new();
     for _ in 0..args.idle {
         match connect(&args.url, &game).await {
             Ok(socket) => idle.push(socket),
-            Err(_) => break,
+            Err(error) => {
+                let why = match error.downcast_ref::<tungstenite::Error>() {
+                    Some(tungstenite::Error::Http(response)) => response.status().to_string(),
+                    _ => error.to_string(),
+                };
+                *refused.entry(why).or_default() += 1;
+            }
         }
     }
     let opened = idle.len();
@@ -211,7 +236,7 @@ async fn main() -> anyhow::Result<()> {
     }))
     .await;
     println!(
-        "4. idle sockets: {opened} of {} opened; {} closed by the server within {:.1} s",
+        "4. idle sockets: {opened} of {} opened (the others refused: {refused:?}); {} closed by the server within {:.1} s",
         args.idle,
         closes.iter().filter(|closed| **closed).count(),
         started.elapsed().as_secs_f64()
@@ -321,25 +346,27 @@ async fn canary(url: String, http: reqwest::Client) -> anyhow::Result<String> {
         };
         let mover = plies % 2;
         let sent = Instant::now();
+        let uci = UciMove::from_standard(chosen).to_string();
         say(
             &mut sockets[mover],
             &ClientMessage::Move {
                 id: plies as u32 + 1,
-                uci: UciMove::from_standard(chosen).to_string(),
+                uci: uci.clone(),
                 ply: plies as u32,
             },
         )
         .await?;
-        // The opponent sees it.
+        // The opponent sees it (this very move: earlier events are skipped).
         loop {
             let frame = timeout(Duration::from_secs(10), sockets[1 - mover].next())
                 .await
                 .context("no relay within 10 s")?;
             if let Some(Ok(Message::Text(text))) = frame {
                 if let Ok(ServerMessage::Event {
-                    event: GameEvent::Moved { .. },
+                    event: GameEvent::Moved { uci: relayed, .. },
                     ..
                 }) = serde_json::from_str(&text)
+                    && relayed == uci
                 {
                     break;
                 }
@@ -400,11 +427,13 @@ async fn say(socket: &mut Socket, message: &ClientMessage) -> anyhow::Result<()>
 }
 
 /// What the server said last to a bad frame, within 5 s: its refusal or error, and
-/// whether it closed the socket.
+/// whether it closed the socket. (One deadline for the whole: the server's pings must
+/// not keep the wait going.)
 async fn last_words(socket: &mut Socket) -> String {
     let mut said = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(5);
     loop {
-        match timeout(Duration::from_secs(5), socket.next()).await {
+        match tokio::time::timeout_at(deadline, socket.next()).await {
             Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ServerMessage>(&text)
             {
                 Ok(ServerMessage::Refused { code, .. }) => said.push(format!("refused ({code:?})")),

@@ -88,12 +88,11 @@ fn is_token_shaped(token: &str) -> bool {
 /// the rest).
 fn is_uci_shaped(uci: &str) -> bool {
     let bytes = uci.as_bytes();
-    let square = |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
+    let square =
+        |file: u8, rank: u8| (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank);
     match bytes {
         [f1, r1, f2, r2] => square(*f1, *r1) && square(*f2, *r2),
-        [f1, r1, f2, r2, piece] => {
-            square(*f1, *r1) && square(*f2, *r2) && b"qrbn".contains(piece)
-        }
+        [f1, r1, f2, r2, piece] => square(*f1, *r1) && square(*f2, *r2) && b"qrbn".contains(piece),
         _ => false,
     }
 }
@@ -166,7 +165,10 @@ mod tests {
     #[test]
     fn refuses_what_is_not_a_message() {
         let too_long = format!(r#"{{"t":"ping","n":1,"pad":"{}"}}"#, "x".repeat(2000));
-        assert!(matches!(parse_client(&too_long), Err(ParseError::TooLong(_))));
+        assert!(matches!(
+            parse_client(&too_long),
+            Err(ParseError::TooLong(_))
+        ));
         for text in [
             "",
             "null",

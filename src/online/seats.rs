@@ -76,7 +76,7 @@ impl Seats {
     }
 
     /// Keeps `record` for game `id` (replacing an older one), forgetting the oldest
-    /// games beyond [`MAX_GAMES`] (finished ones first).
+    /// games beyond the 50 kept (finished ones first).
     pub fn insert(&mut self, id: &str, record: SeatRecord) {
         self.games.insert(id.to_owned(), record);
         while self.games.len() > MAX_GAMES {

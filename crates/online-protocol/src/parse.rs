@@ -152,6 +152,17 @@ mod tests {
     }
 
     #[test]
+    fn a_message_without_fields_ignores_extra_ones() {
+        // serde's internally tagged enums check unknown fields only for variants that
+        // have fields: an action with extra fields is the action (nothing is read
+        // from them).
+        assert_eq!(
+            parse_client(r#"{"t":"resign","extra":1}"#),
+            Ok(ClientMessage::Resign)
+        );
+    }
+
+    #[test]
     fn round_trips_through_json() {
         let message = ClientMessage::Move {
             id: 1,
@@ -176,7 +187,7 @@ mod tests {
             r#"{"t":"fly"}"#,
             r#"{"t":"move","id":1,"uci":"e2e4"}"#,
             r#"{"t":"move","id":-1,"uci":"e2e4","ply":0}"#,
-            r#"{"t":"resign","extra":1}"#,
+            r#"{"t":"move","id":1,"uci":"e2e4","ply":0,"extra":1}"#,
         ] {
             assert!(
                 matches!(parse_client(text), Err(ParseError::NotAMessage(_))),

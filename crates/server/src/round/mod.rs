@@ -154,6 +154,16 @@ impl Refusal {
     }
 }
 
+/// Refuses an answer to an offer (`offer`: the side that made it) unless the opponent
+/// of `side` made one; `missing` says what is not there.
+fn opponents_offer(offer: Option<Side>, side: Side, missing: &'static str) -> Result<(), Refusal> {
+    if offer == Some(side.other()) {
+        Ok(())
+    } else {
+        Err(Refusal::new(RefusalCode::NotNow, missing))
+    }
+}
+
 /// A new game made by an accepted rematch, with its first events.
 #[derive(Debug, Clone)]
 pub struct NewRound {
@@ -536,24 +546,14 @@ impl Round {
             Action::AcceptDraw => {
                 let side = Self::player(seat)?;
                 self.require_playing()?;
-                if self.draw_offer != Some(side.other()) {
-                    return Err(Refusal::new(
-                        RefusalCode::NotNow,
-                        "there is no draw offer to accept",
-                    ));
-                }
+                opponents_offer(self.draw_offer, side, "there is no draw offer to accept")?;
                 self.finish(Outcome::draw(Reason::Agreement), context, events);
                 Ok(Answer::Done)
             }
             Action::DeclineDraw => {
                 let side = Self::player(seat)?;
                 self.require_playing()?;
-                if self.draw_offer != Some(side.other()) {
-                    return Err(Refusal::new(
-                        RefusalCode::NotNow,
-                        "there is no draw offer to decline",
-                    ));
-                }
+                opponents_offer(self.draw_offer, side, "there is no draw offer to decline")?;
                 self.draw_offer = None;
                 self.emit(GameEvent::DrawDeclined, context.wall_ms, events);
                 Ok(Answer::Done)
@@ -562,23 +562,13 @@ impl Round {
             Action::AcceptTakeback => {
                 let side = Self::player(seat)?;
                 self.require_playing()?;
-                if self.takeback_offer != Some(side.other()) {
-                    return Err(Refusal::new(
-                        RefusalCode::NotNow,
-                        "there is no takeback to accept",
-                    ));
-                }
+                opponents_offer(self.takeback_offer, side, "there is no takeback to accept")?;
                 self.take_back(side.other(), context, events)
             }
             Action::DeclineTakeback => {
                 let side = Self::player(seat)?;
                 self.require_playing()?;
-                if self.takeback_offer != Some(side.other()) {
-                    return Err(Refusal::new(
-                        RefusalCode::NotNow,
-                        "there is no takeback to decline",
-                    ));
-                }
+                opponents_offer(self.takeback_offer, side, "there is no takeback to decline")?;
                 self.takeback_offer = None;
                 self.emit(GameEvent::TakebackDeclined, context.wall_ms, events);
                 Ok(Answer::Done)
@@ -607,23 +597,21 @@ impl Round {
             Action::AcceptRematch => {
                 let side = Self::player(seat)?;
                 self.require_rematch_possible()?;
-                if self.rematch_offer != Some(side.other()) {
-                    return Err(Refusal::new(
-                        RefusalCode::NotNow,
-                        "there is no rematch offer to accept",
-                    ));
-                }
+                opponents_offer(
+                    self.rematch_offer,
+                    side,
+                    "there is no rematch offer to accept",
+                )?;
                 self.create_rematch(context, events, rematch)
             }
             Action::DeclineRematch => {
                 let side = Self::player(seat)?;
                 self.require_rematch_possible()?;
-                if self.rematch_offer != Some(side.other()) {
-                    return Err(Refusal::new(
-                        RefusalCode::NotNow,
-                        "there is no rematch offer to decline",
-                    ));
-                }
+                opponents_offer(
+                    self.rematch_offer,
+                    side,
+                    "there is no rematch offer to decline",
+                )?;
                 self.rematch_offer = None;
                 self.emit(GameEvent::RematchDeclined, context.wall_ms, events);
                 Ok(Answer::Done)

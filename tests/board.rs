@@ -171,6 +171,58 @@ async fn clicking_a_target_reports_the_move() {
     );
 }
 
+/// A selection survives news that leaves the board as it was: a server message or the
+/// engine's progress touches what the board's inputs are derived from without changing
+/// them, and a piece picked up meanwhile stays picked up (it used to be dropped, now and
+/// then, so that the player's first press on a piece seemed to be swallowed).
+#[wasm_bindgen_test]
+async fn a_selection_survives_news_that_changes_nothing_on_the_board() {
+    let container = fresh_container();
+    let news = RwSignal::new(0_u32);
+    let pieces = RwSignal::new(Pieces::default());
+    let _mounted = leptos::mount::mount_to(container, move || {
+        view! {
+            <Board
+                pieces=Signal::derive(move || {
+                    news.track();
+                    pieces.get()
+                })
+                orientation=Signal::derive(|| Color::White)
+                movable=Signal::derive(move || {
+                    news.track();
+                    Some(Color::White)
+                })
+                targets=Callback::new(|from: Square| match from {
+                    Square::G1 => vec![Square::F3, Square::H3],
+                    _ => Vec::new(),
+                })
+                last_move=Signal::derive(|| None)
+                check=Signal::derive(|| None)
+                on_move=Callback::new(|_: (Square, Square)| {})
+            />
+        }
+    });
+    leptos::task::tick().await;
+    for round in 1..=5 {
+        // News arrives, and the player presses a piece before the page has settled.
+        news.set(round);
+        click("g1").await;
+        assert!(has("g1", "data-selected"), "round {round}: g1 stays selected");
+        news.set(round + 100);
+        leptos::task::tick().await;
+        assert!(has("g1", "data-selected"), "round {round}: after the news settled");
+        click("g1").await;
+        assert!(!has("g1", "data-selected"), "round {round}: a second press deselects");
+    }
+    // A real change of position still drops the selection.
+    click("g1").await;
+    pieces.update(|board| {
+        board.discard_piece_at(Square::A2);
+    });
+    leptos::task::tick().await;
+    assert!(!has("g1", "data-selected"), "a new position drops the selection");
+}
+
 #[wasm_bindgen_test]
 async fn the_move_list_numbers_moves_and_marks_the_viewed_one() {
     let container = fresh_container();

@@ -127,16 +127,20 @@ pub fn Board(
     });
     let queued = Memo::new(move |_| premoves.and_then(|host| host.queued.get()));
 
-    // A new position or a locked board drops any selection.
-    Effect::new(move |_| {
-        pieces.track();
-        movable.track();
-        premove_side.track();
-        selected.set(None);
-        drag.set(None);
-        if own_shapes {
-            shapes.clear();
+    // A new position or a locked board drops any selection. The effect compares what
+    // it saw last time itself: it may also run when only something upstream of these
+    // memos changed (a server message, the engine's progress), and a selection made
+    // meanwhile must survive that.
+    Effect::new(move |seen: Option<(Pieces, Option<Color>, Option<Color>)>| {
+        let now = (pieces.get(), movable.get(), premove_side.get());
+        if seen.as_ref() != Some(&now) {
+            selected.set(None);
+            drag.set(None);
+            if own_shapes {
+                shapes.clear();
+            }
         }
+        now
     });
 
     let selected_targets = Memo::new(move |_| match selected.get() {

@@ -179,6 +179,9 @@ test.describe('a lost connection', () => {
   }) => {
     const players = await startGame(page, newContext);
     await playLine(players, ['e2e4', 'e7e5']);
+    // Both have the moves before one goes offline (`playLine` waits for the mover's
+    // own list only; the other's copy may still be on its way).
+    await expectSameMoves(2, players.white, players.black);
 
     await players.black.context().setOffline(true);
     await expect(connection(players.black)).toHaveAttribute('data-connected', 'false');
@@ -197,6 +200,9 @@ test.describe('a lost connection', () => {
   }) => {
     const players = await startGame(page, newContext);
     await playLine(players, ['e2e4', 'e7e5']);
+    // Both have the moves before one goes offline (`playLine` waits for the mover's
+    // own list only; the other's copy may still be on its way).
+    await expectSameMoves(2, players.white, players.black);
 
     await players.white.context().setOffline(true);
     await expect(connection(players.white)).toHaveAttribute('data-connected', 'false');
@@ -217,6 +223,8 @@ test('a reload in the middle of a game restores it, seat included', async ({
 }) => {
   const players = await startGame(page, newContext);
   await playLine(players, ['e2e4', 'e7e5', 'g1f3']);
+  // The server has every move (Black's page shows the last one).
+  await expectSameMoves(3, players.white, players.black);
   const before = await sanList(players.white);
 
   await players.white.reload();

@@ -106,4 +106,4 @@ pub use root::{EngineError, Root, parse_fen};
 pub use search::{
     BestMove, CHECK_EVERY, DEFAULT_HASH_MB, Engine, Iteration, Line, MAX_MULTIPV, Search, is_safe,
 };
-pub use serve::{Replies, prepare, serve};
+pub use serve::{Replies, bot_move, prepare, serve};

@@ -33,6 +33,9 @@ pub enum EngineError {
     /// The level is not in 1..=8.
     #[error("level {0} is not between 1 and 8")]
     BadLevel(u8),
+    /// No bot has this name.
+    #[error("there is no bot named \"{0}\"")]
+    UnknownBot(String),
     /// A position asked for lies beyond the game's last move.
     #[error("position {ply} is beyond the game, which has {moves} moves")]
     PlyBeyondGame {

@@ -7,6 +7,7 @@
 //!   last lines are out and returns its [`Event::Progress`] per line (`multipv` 1, the
 //!   best, to the request's `multipv`, at most [`MAX_MULTIPV`](crate::MAX_MULTIPV); 0 counts as 1), then the
 //!   [`Event::BestMove`] of the level's choice (line 1 at level 8);
+//! - a bot's move ([`Request::BotMove`]) is one [`Event::BestMove`], its score `Cp(0)`;
 //! - an analysis ([`Request::Analyse`]) searches one position per `next` and returns
 //!   its [`Event::Analysed`], then [`Event::AnalysisDone`] (see [`crate::Analysis`]);
 //! - a ping gets its [`Event::Pong`]; a request that cannot be served, one
@@ -19,12 +20,15 @@
 
 use std::collections::VecDeque;
 
+use shakmaty::CastlingMode;
+
 use crate::{
     analysis::Analysis,
+    bots::{self, Bot},
     clock::Clock,
     level::Level,
     limits::SearchLimits,
-    protocol::{Event, PROTOCOL_VERSION, Request},
+    protocol::{Event, PROTOCOL_VERSION, Request, Score},
     root::{EngineError, Root},
     search::{Engine, Search},
 };
@@ -53,6 +57,23 @@ pub fn serve<C: Clock>(engine: &mut Engine, request: Request, clock: C) -> Repli
                         search: Box::new(search),
                     }
                 }
+                Err(error) => failed(id, &error),
+            },
+        ),
+        Request::BotMove {
+            id,
+            fen,
+            moves,
+            bot,
+            seed,
+        } => (
+            Some(id),
+            match bot_move(&fen, &moves, &bot, seed) {
+                Ok(uci) => State::Answer(Event::BestMove {
+                    id,
+                    uci,
+                    score: Score::Cp(0),
+                }),
                 Err(error) => failed(id, &error),
             },
         ),
@@ -105,6 +126,8 @@ enum State<'e, C: Clock> {
     Pong,
     /// A request that cannot be served, not answered yet.
     Failed { id: u64, message: String },
+    /// A request answered at once, not sent yet.
+    Answer(Event),
     /// A search in progress (boxed: it is far larger than the other states).
     Searching { id: u64, search: Box<Search<'e, C>> },
     /// An analysis in progress: its positions (boxed, as the search), the engine and the
@@ -146,6 +169,7 @@ impl<C: Clock> Iterator for Replies<'_, C> {
                 version: PROTOCOL_VERSION.to_owned(),
             }),
             State::Failed { id, message } => Some(Event::Error { id, message }),
+            State::Answer(event) => Some(event),
             State::Searching { id, mut search } => {
                 if let Some(iteration) = search.next_iteration() {
                     self.lines.extend(iteration.lines.into_iter().zip(1..).map(
@@ -198,6 +222,27 @@ impl<C: Clock> Iterator for Replies<'_, C> {
             },
         }
     }
+}
+
+/// The move `bot` (a UCI `Bot` name) plays in the position from `fen` through `moves`,
+/// in UCI notation.
+///
+/// # Errors
+///
+/// [`EngineError::UnknownBot`], or what [`Root::from_fen_and_moves`] and
+/// [`Root::ensure_playable`] find wrong with the position.
+pub fn bot_move<S: AsRef<str>>(
+    fen: &str,
+    moves: &[S],
+    bot: &str,
+    seed: u64,
+) -> Result<String, EngineError> {
+    let bot = Bot::from_uci_name(bot).ok_or_else(|| EngineError::UnknownBot(bot.to_owned()))?;
+    let root = Root::from_fen_and_moves(fen, moves)?;
+    root.ensure_playable()?;
+    bots::choose(bot, &root.position, seed)
+        .map(|mv| mv.to_uci(CastlingMode::Standard).to_string())
+        .ok_or(EngineError::NoLegalMoves("no legal move"))
 }
 
 /// Validates a search request and sets the search up (nothing is searched yet).

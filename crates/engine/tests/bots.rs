@@ -432,3 +432,55 @@ fn uci_bot_replays_under_a_fixed_seed() {
     assert_eq!(first[0], first[2], "a new game under the same seed replays");
     assert_eq!(conversation(&script), first);
 }
+
+#[test]
+fn uci_random_moves_dilutes_the_engine_by_its_chance() {
+    let lines = conversation(&["uci"]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Random Moves type spin default 0 min 0 max 100"),
+        "{lines:?}"
+    );
+    // 100 %: every `go` is answered at once, without a search.
+    let lines = conversation(&[
+        "setoption name Random Moves value 100",
+        "position startpos",
+        "go depth 3",
+    ]);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with("bestmove "), "{lines:?}");
+    // 0 %: the engine searches again.
+    let lines = conversation(&[
+        "setoption name Random Moves value 0",
+        "position startpos",
+        "go depth 2",
+    ]);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2")),
+        "{lines:?}"
+    );
+    // Out of range: refused, and the engine keeps searching.
+    let lines = conversation(&["setoption name Random Moves value 101", "go depth 1"]);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 1")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn every_bot_reads_its_own_line_of_the_protocols_table() {
+    assert_eq!(gambit_engine::protocol::BOTS.len(), Bot::ALL.len());
+    for (bot, profile) in Bot::ALL.iter().zip(gambit_engine::protocol::BOTS) {
+        assert_eq!(bot.name(), profile.name);
+        assert_eq!(Bot::from_uci_name(profile.name), Some(*bot));
+        assert_eq!(
+            gambit_engine::protocol::bot_profile(&profile.name.to_uppercase()),
+            Some(bot.profile())
+        );
+    }
+}

@@ -277,3 +277,50 @@ fn a_ping_and_a_cancel_have_no_id_and_a_cancel_no_answer() {
     assert_eq!(ping.id(), None);
     assert_eq!(answers(Request::Cancel { id: 9 }), []);
 }
+
+fn bot_move(moves: &[&str], bot: &str, seed: u64) -> Request {
+    Request::BotMove {
+        id: 11,
+        fen: "startpos".to_owned(),
+        moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        bot: bot.to_owned(),
+        seed,
+    }
+}
+
+#[test]
+fn a_bot_answers_with_one_legal_move_the_same_for_the_same_seed() {
+    let events = answers(bot_move(&["e2e4"], "random_move", 5));
+    let [Event::BestMove { id: 11, uci, score }] = events.as_slice() else {
+        panic!("one best move: {events:?}");
+    };
+    assert_eq!(*score, Score::Cp(0));
+    let position = gambit_engine::Root::from_fen_and_moves("startpos", &["e2e4"])
+        .expect("position")
+        .position;
+    shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+        .expect("uci")
+        .to_move(&position)
+        .expect("a legal move");
+    assert_eq!(answers(bot_move(&["e2e4"], "random_move", 5)), events);
+    // Alphabetical's first move from the start: Na3 sorts first.
+    assert!(matches!(
+        answers(bot_move(&[], "alphabetical", 0)).as_slice(),
+        [Event::BestMove { uci, .. }] if uci == "b1a3"
+    ));
+}
+
+#[test]
+fn a_bot_that_does_not_exist_or_cannot_move_gets_one_error() {
+    for request in [
+        bot_move(&[], "stockfish", 1),
+        bot_move(&FOOLS_MATE, "random_move", 1),
+        bot_move(&["e2e5"], "random_move", 1),
+    ] {
+        let events = answers(request);
+        assert!(
+            matches!(events.as_slice(), [Event::Error { id: 11, .. }]),
+            "{events:?}"
+        );
+    }
+}

@@ -9,10 +9,12 @@
 //! app can drop events from a search it no longer cares about (a new game, a takeback,
 //! leaving the page).
 //!
-//! Three kinds of work:
+//! Four kinds of work:
 //! - [`Request::Search`]: the move to play (`multipv: 1`), or the best `multipv` lines of a
 //!   position for live analysis; answered by [`Event::Progress`] per line and iteration,
 //!   then [`Event::BestMove`].
+//! - [`Request::BotMove`]: the move one of the weak bots plays (by its rule, no search
+//!   to report); answered by one [`Event::BestMove`].
 //! - [`Request::Analyse`]: a whole game's review, one position after another; answered
 //!   by one [`Event::Analysed`] per position, in the order asked, then
 //!   [`Event::AnalysisDone`].
@@ -20,6 +22,10 @@
 //!   iterations or two positions); nothing more is said about it.
 
 use serde::{Deserialize, Serialize};
+
+pub mod bots;
+
+pub use bots::{BOTS, BotProfile, bot_profile};
 
 /// The version of these messages, which the worker reports in [`Event::Pong`]: this
 /// package's version, raised whenever a message changes shape.
@@ -46,6 +52,22 @@ pub enum Request {
         /// How many best lines to report (MultiPV): 1 to play a move, more for live
         /// analysis. Each line has a different first move; line 1 is the best.
         multipv: u8,
+    },
+    /// The move the weak bot `bot` plays in the position reached from `fen` by `moves`:
+    /// answered by one [`Event::BestMove`] whose score is `Cp(0)` (a bot does not
+    /// evaluate), or an [`Event::Error`] (an unknown bot, a bad position, no legal move).
+    BotMove {
+        /// Chosen by the app; echoed in the answer.
+        id: u64,
+        /// The starting position of the game, in FEN.
+        fen: String,
+        /// The moves played from `fen`, in UCI notation.
+        moves: Vec<String>,
+        /// The bot, by its UCI `Bot` name (`random_move`, `worstfish`, …).
+        bot: String,
+        /// Breaks the bot's ties: the same position and seed give the same move (keep
+        /// one seed for a whole game to replay it).
+        seed: u64,
     },
     /// Evaluate positions of one game at full strength, each within `limits`, and report
     /// each as it is done, in the order of `plies`.

@@ -60,9 +60,10 @@ impl Inbox {
 fn id_of(request: &Request) -> Option<u64> {
     match request {
         Request::Ping => None,
-        Request::Search { id, .. } | Request::Analyse { id, .. } | Request::Cancel { id } => {
-            Some(*id)
-        }
+        Request::Search { id, .. }
+        | Request::BotMove { id, .. }
+        | Request::Analyse { id, .. }
+        | Request::Cancel { id } => Some(*id),
     }
 }
 

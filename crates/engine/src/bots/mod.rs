@@ -26,6 +26,7 @@
 
 pub mod alphabetical;
 pub mod cccp;
+pub mod dilution;
 pub mod generous;
 pub mod king_distance;
 pub mod min_oppt_moves;
@@ -35,6 +36,7 @@ pub mod random_move;
 pub mod square_color;
 pub mod worstfish;
 
+use gambit_protocol::{BOTS, BotProfile};
 use shakmaty::{Chess, Move};
 
 /// One of the weak players; see each variant for its rule.
@@ -80,83 +82,30 @@ impl Bot {
         Bot::OppositeColor,
     ];
 
+    /// What the page says of the bot: names and sentence (one table, in the protocol
+    /// crate, for the page and the engine).
+    #[must_use]
+    pub fn profile(self) -> &'static BotProfile {
+        let index = Bot::ALL.iter().position(|&bot| bot == self).unwrap_or(0);
+        &BOTS[index]
+    }
+
     /// The bot's name as tom7 wrote it, which is also its UCI `Bot` value.
     #[must_use]
     pub fn name(self) -> &'static str {
-        match self {
-            Bot::RandomMove => "random_move",
-            Bot::Alphabetical => "alphabetical",
-            Bot::Pacifist => "pacifist",
-            Bot::Generous => "generous",
-            Bot::Huddle => "huddle",
-            Bot::Swarm => "swarm",
-            Bot::Cccp => "cccp",
-            Bot::MinOpptMoves => "min_oppt_moves",
-            Bot::Worstfish => "worstfish",
-            Bot::SameColor => "same_color",
-            Bot::OppositeColor => "opposite_color",
-        }
+        self.profile().name
     }
 
     /// The bot's name for people.
     #[must_use]
     pub fn display_name(self) -> &'static str {
-        match self {
-            Bot::RandomMove => "Random Move",
-            Bot::Alphabetical => "Alphabetical",
-            Bot::Pacifist => "Pacifist",
-            Bot::Generous => "Generous",
-            Bot::Huddle => "Huddle",
-            Bot::Swarm => "Swarm",
-            Bot::Cccp => "CCCP",
-            Bot::MinOpptMoves => "Min Opponent Moves",
-            Bot::Worstfish => "Worstfish",
-            Bot::SameColor => "Same Color",
-            Bot::OppositeColor => "Opposite Color",
-        }
+        self.profile().display_name
     }
 
     /// How the bot plays, in one sentence.
     #[must_use]
     pub fn description(self) -> &'static str {
-        match self {
-            Bot::RandomMove => "Plays a legal move chosen uniformly at random.",
-            Bot::Alphabetical => {
-                "Plays the move whose algebraic notation comes first in alphabetical order."
-            }
-            Bot::Pacifist => {
-                "Avoids giving mate, then giving check, then capturing, and captures the \
-                 least it can when it must."
-            }
-            Bot::Generous => {
-                "Plays the move after which the opponent's captures take the most material, \
-                 counting each way to capture."
-            }
-            Bot::Huddle => {
-                "Plays the move that brings its pieces closest, in total, to its own king."
-            }
-            Bot::Swarm => {
-                "Plays the move that brings its pieces closest, in total, to the enemy king."
-            }
-            Bot::Cccp => {
-                "Checkmates if it can, else checks, else captures the most valuable piece, \
-                 else pushes a piece as deep into enemy territory as it can."
-            }
-            Bot::MinOpptMoves => {
-                "Plays the move that leaves the opponent the fewest legal replies."
-            }
-            Bot::Worstfish => {
-                "Plays the move that the engine's own short search scores best for the \
-                 opponent."
-            }
-            Bot::SameColor => {
-                "Plays the move that puts the most of its pieces on squares of its own colour."
-            }
-            Bot::OppositeColor => {
-                "Plays the move that puts the most of its pieces on squares of the other \
-                 colour."
-            }
-        }
+        self.profile().description
     }
 
     /// The bot named `name` (as [`Bot::name`] spells it, in any case).

@@ -63,6 +63,9 @@ pub enum EngineOption {
     /// `Bot`: a weak player of [`crate::bots`] answers `go` instead of the levels
     /// (`none`, `None` here: the levels again).
     Bot(Option<Bot>),
+    /// `Random Moves`, in percent (0 to 100): the chance that `go` plays a uniformly
+    /// random legal move instead of its own (Elo World's dilution).
+    RandomMoves(u8),
 }
 
 /// Parsed `go` arguments.
@@ -182,6 +185,10 @@ fn parse_option(words: &[&str]) -> Result<EngineOption, CommandError> {
             .map(EngineOption::Level),
         "move overhead" => (n <= MAX_OVERHEAD_MS).then_some(EngineOption::MoveOverhead(n)),
         "seed" => (n <= MAX_SEED).then_some(EngineOption::Seed(n)),
+        "random moves" => u8::try_from(n)
+            .ok()
+            .filter(|&p| p <= 100)
+            .map(EngineOption::RandomMoves),
         "multipv" => usize::try_from(n)
             .ok()
             .filter(|lines| (1..=MAX_MULTIPV).contains(lines))

@@ -1,5 +1,5 @@
 //! The UCI front end: `uci`, `isready`, `ucinewgame`, `setoption` (`Hash`, `Level`,
-//! `Move Overhead`, `Threads`, `Seed`, `MultiPV`, `Bot`), `position`, `go` (`movetime`,
+//! `Move Overhead`, `Threads`, `Seed`, `MultiPV`, `Bot`, `Random Moves`), `position`, `go` (`movetime`,
 //! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`, `infinite`, `perft N`),
 //! `stop`, `quit`, plus `bench` and `d` (print the position's FEN).
 //!
@@ -26,6 +26,11 @@
 //! (`worstfish` searches each reply briefly). Its ties are broken by the `Seed` as the
 //! levels' choices are: 0 draws a fresh seed each game, any other value replays the same
 //! game. `none` returns to the levels.
+//!
+//! `Random Moves` (0–100, default 0) dilutes the engine as Elo World does: at each `go`,
+//! with that chance in percent, it plays a uniformly random legal move at once (no
+//! `info` lines) instead of its level's move; the draw follows the `Seed` as the bots'
+//! ties do. The calibration ladder below level 4 is made of it.
 
 pub mod command;
 
@@ -133,6 +138,8 @@ pub struct Uci<W: Write + Send + 'static> {
     multipv: usize,
     /// The `Bot` option: the weak player answering `go` (`None`: the levels).
     bot: Option<Bot>,
+    /// The `Random Moves` option: the chance (percent) of a random move instead.
+    random_moves: u8,
     /// The seed of the bot's ties this game (from `Seed`, drawn afresh when it is 0).
     bot_seed: u64,
     infinite: bool,
@@ -196,6 +203,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             seed: 0,
             multipv: 1,
             bot: None,
+            random_moves: 0,
             bot_seed: game_seed(0),
             infinite: false,
         }
@@ -321,6 +329,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.emit(&format!(
             "option name Bot type combo default none var none{bots}"
         ));
+        self.emit("option name Random Moves type spin default 0 min 0 max 100");
         self.emit("uciok");
     }
 
@@ -343,6 +352,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             }
             EngineOption::MultiPv(lines) => self.multipv = lines,
             EngineOption::Bot(bot) => self.bot = bot,
+            EngineOption::RandomMoves(percent) => self.random_moves = percent,
         }
     }
 
@@ -418,6 +428,14 @@ impl<W: Write + Send + 'static> Uci<W> {
                 || "0000".to_owned(),
                 |m| m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
             );
+            self.emit(&format!("bestmove {answer}"));
+            return;
+        }
+        if let Some(m) =
+            bots::dilution::random_instead(&self.root.position, self.bot_seed, self.random_moves)
+        {
+            self.infinite = false;
+            let answer = m.to_uci(shakmaty::CastlingMode::Standard);
             self.emit(&format!("bestmove {answer}"));
             return;
         }

@@ -128,9 +128,11 @@ impl Review {
     /// Loads each new line's stored analysis, resuming one that was under way; stops
     /// the analysis when the line changes or analysis is no longer allowed.
     fn follow_line(self) {
+        // The memo is read, not only tracked: one only tracked is not brought up to
+        // date, and news that leaves the line as it was would then restart it too.
         Effect::new(move |_| {
-            self.replay.track();
-            self.runner.allowed().track();
+            self.replay.with(|_| ());
+            self.runner.allowed().get();
             untrack(move || self.reload());
         });
     }

@@ -31,9 +31,11 @@ pub fn BestMoveLine(
         let (_, _, positions) = play_line(&before, &best.line_uci, LINE_PLIES);
         Some((ply, judgement, best, positions))
     });
-    // Another position viewed, or another line: back to the game.
+    // Another position viewed, or another line: back to the game. (`shown` is read,
+    // not only tracked: a memo that is only tracked is not brought up to date, and news
+    // that leaves it as it was would then also reset the step.)
     Effect::new(move |_| {
-        shown.track();
+        shown.with(|_| ());
         step.set(0);
     });
     Effect::new(move |previous: Option<Option<usize>>| {

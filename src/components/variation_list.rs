@@ -173,10 +173,13 @@ pub fn VariationList(
         })
     });
     let list_ref = NodeRef::<leptos::html::Div>::new();
-    // The move shown stays in view: the list scrolls, never the page.
+    // The move shown stays in view: the list scrolls, never the page. (`items` is read,
+    // not only tracked: a memo that is only tracked is not brought up to date, and the
+    // effect would then also run on news that changes nothing here, scrolling a list
+    // the player had scrolled away.)
     Effect::new(move |_| {
         store.current().track();
-        items.track();
+        items.with(|_| ());
         // After the frame's layout: the list may just have been redrawn (or be gone,
         // the page left in the same frame).
         request_animation_frame(move || {

@@ -22,15 +22,17 @@ use crate::run::root;
 // shakmaty's default features brings in. Online play (the dialog, the `/play` page, its
 // socket and the online protocol's types) took the page to 732 772 bytes on
 // 2026-12-01; it is part of the one wasm module until the page is split into chunks
-// that load with their route. The goal is a page of at most 250 000 and both together
+// that load with their route. The eleven weak bots took the worker to 200 463 bytes on
+// 2026-12-02 (their rules; worstfish searches with the worker's own clock type, since a
+// second copy of the search for another clock cost 10 KB more). The goal is a page of at most 250 000 and both together
 // at most 400 000: lower these as the page gets there.
 
 /// The most the page's wasm may weigh, gzip-compressed …
 pub const APP_GZIP_BUDGET: usize = 755_000;
 /// … the engine worker's wasm …
-pub const WORKER_GZIP_BUDGET: usize = 197_000;
+pub const WORKER_GZIP_BUDGET: usize = 206_000;
 /// … and the two together.
-pub const TOTAL_GZIP_BUDGET: usize = 950_000;
+pub const TOTAL_GZIP_BUDGET: usize = 960_000;
 
 /// One release wasm file's sizes.
 struct Measured {

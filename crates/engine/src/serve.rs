@@ -68,7 +68,7 @@ pub fn serve<C: Clock>(engine: &mut Engine, request: Request, clock: C) -> Repli
             seed,
         } => (
             Some(id),
-            match bot_move(&fen, &moves, &bot, seed) {
+            match bot_move(&fen, &moves, &bot, seed, clock) {
                 Ok(uci) => State::Answer(Event::BestMove {
                     id,
                     uci,
@@ -225,22 +225,24 @@ impl<C: Clock> Iterator for Replies<'_, C> {
 }
 
 /// The move `bot` (a UCI `Bot` name) plays in the position from `fen` through `moves`,
-/// in UCI notation.
+/// in UCI notation; worstfish's searches read `clock` (see
+/// [`bots::choose_with_clock`]).
 ///
 /// # Errors
 ///
 /// [`EngineError::UnknownBot`], or what [`Root::from_fen_and_moves`] and
 /// [`Root::ensure_playable`] find wrong with the position.
-pub fn bot_move<S: AsRef<str>>(
+pub fn bot_move<S: AsRef<str>, C: Clock>(
     fen: &str,
     moves: &[S],
     bot: &str,
     seed: u64,
+    clock: C,
 ) -> Result<String, EngineError> {
     let bot = Bot::from_uci_name(bot).ok_or_else(|| EngineError::UnknownBot(bot.to_owned()))?;
     let root = Root::from_fen_and_moves(fen, moves)?;
     root.ensure_playable()?;
-    bots::choose(bot, &root.position, seed)
+    bots::choose_with_clock(bot, &root.position, seed, clock)
         .map(|mv| mv.to_uci(CastlingMode::Standard).to_string())
         .ok_or(EngineError::NoLegalMoves("no legal move"))
 }

@@ -39,6 +39,8 @@ pub mod worstfish;
 use gambit_protocol::{BOTS, BotProfile};
 use shakmaty::{Chess, Move};
 
+use crate::clock::{Clock, ManualClock};
+
 /// One of the weak players; see each variant for its rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bot {
@@ -130,6 +132,18 @@ impl core::fmt::Display for Bot {
 /// position (see [`worstfish`]); the worker calls this between two messages.
 #[must_use]
 pub fn choose(bot: Bot, position: &Chess, seed: u64) -> Option<Move> {
+    choose_with_clock(bot, position, seed, ManualClock::new())
+}
+
+/// [`choose`], with the clock that [`Bot::Worstfish`]'s searches read (they have no time
+/// limit, so it changes nothing in the choice; see [`worstfish::choose_with_clock`]).
+#[must_use]
+pub fn choose_with_clock<C: Clock>(
+    bot: Bot,
+    position: &Chess,
+    seed: u64,
+    clock: C,
+) -> Option<Move> {
     match bot {
         Bot::RandomMove => random_move::choose(position, seed),
         Bot::Alphabetical => alphabetical::choose(position, seed),
@@ -139,7 +153,13 @@ pub fn choose(bot: Bot, position: &Chess, seed: u64) -> Option<Move> {
         Bot::Swarm => king_distance::swarm(position, seed),
         Bot::Cccp => cccp::choose(position, seed),
         Bot::MinOpptMoves => min_oppt_moves::choose(position, seed),
-        Bot::Worstfish => worstfish::choose(position, seed),
+        Bot::Worstfish => worstfish::choose_with_clock(
+            position,
+            seed,
+            worstfish::DEPTH_PER_REPLY,
+            worstfish::NODES_PER_REPLY,
+            clock,
+        ),
         Bot::SameColor => square_color::same_color(position, seed),
         Bot::OppositeColor => square_color::opposite_color(position, seed),
     }

@@ -14,7 +14,7 @@ use shakmaty::{Chess, Move, Position};
 
 use super::pick;
 use crate::{
-    clock::ManualClock,
+    clock::{Clock, ManualClock},
     level::Level,
     limits::SearchLimits,
     protocol::Score,
@@ -43,36 +43,60 @@ pub fn choose(position: &Chess, seed: u64) -> Option<Move> {
 /// `nodes` nodes (for tests that play many games).
 #[must_use]
 pub fn choose_within(position: &Chess, seed: u64, depth: u8, nodes: u64) -> Option<Move> {
+    choose_with_clock(position, seed, depth, nodes, ManualClock::new())
+}
+
+/// [`choose_within`] whose searches read `clock`. The searches have no time limit, so
+/// the clock changes nothing in the choice; it is the caller's so that the search is
+/// compiled once for the clock the caller's own searches use (the worker's: a second
+/// copy of the search would cost its download some 30 KiB).
+#[must_use]
+pub fn choose_with_clock<C: Clock>(
+    position: &Chess,
+    seed: u64,
+    depth: u8,
+    nodes: u64,
+    clock: C,
+) -> Option<Move> {
     let mut engine = Engine::with_hash_mb(HASH_MB);
     let limits = SearchLimits {
         depth: Some(depth.max(1)),
         nodes: Some(nodes.max(1)),
         ..SearchLimits::default()
     };
+    // Each search takes the clock and gives it back.
+    let mut clock = Some(clock);
     pick::least_by(position, seed, |m| {
         let reply = pick::after(position, m);
-        penalty(opponent_score(&mut engine, reply, limits))
+        let (score, back) = opponent_score(&mut engine, reply, limits, clock.take());
+        clock = back;
+        penalty(score)
     })
 }
 
 /// The score of `reply` for its side to move (the opponent): searched, or mate or
-/// stalemate when it has no legal move.
-fn opponent_score(engine: &mut Engine, reply: Chess, limits: SearchLimits) -> Score {
+/// stalemate when it has no legal move; and the clock back (`None` only when none was
+/// given, which the caller never does).
+fn opponent_score<C: Clock>(
+    engine: &mut Engine,
+    reply: Chess,
+    limits: SearchLimits,
+    clock: Option<C>,
+) -> (Score, Option<C>) {
     if reply.legal_moves().is_empty() {
-        return if reply.is_check() {
+        let score = if reply.is_check() {
             Score::Mate(0)
         } else {
             Score::Cp(0)
         };
+        return (score, clock);
     }
-    let mut search = Search::new(
-        engine,
-        Root::new(reply),
-        Level::full(),
-        limits,
-        ManualClock::new(),
-    );
-    search.run(|_| {}).map_or(Score::Cp(0), |best| best.score)
+    let Some(clock) = clock else {
+        return (Score::Cp(0), None);
+    };
+    let mut search = Search::new(engine, Root::new(reply), Level::full(), limits, clock);
+    let score = search.run(|_| {}).map_or(Score::Cp(0), |best| best.score);
+    (score, Some(search.into_clock()))
 }
 
 /// How bad a reply score is for worstfish: the higher the opponent's score, the lower.

@@ -207,12 +207,21 @@ async fn a_selection_survives_news_that_changes_nothing_on_the_board() {
         // News arrives, and the player presses a piece before the page has settled.
         news.set(round);
         click("g1").await;
-        assert!(has("g1", "data-selected"), "round {round}: g1 stays selected");
+        assert!(
+            has("g1", "data-selected"),
+            "round {round}: g1 stays selected"
+        );
         news.set(round + 100);
         leptos::task::tick().await;
-        assert!(has("g1", "data-selected"), "round {round}: after the news settled");
+        assert!(
+            has("g1", "data-selected"),
+            "round {round}: after the news settled"
+        );
         click("g1").await;
-        assert!(!has("g1", "data-selected"), "round {round}: a second press deselects");
+        assert!(
+            !has("g1", "data-selected"),
+            "round {round}: a second press deselects"
+        );
     }
     // A real change of position still drops the selection.
     click("g1").await;
@@ -220,7 +229,10 @@ async fn a_selection_survives_news_that_changes_nothing_on_the_board() {
         board.discard_piece_at(Square::A2);
     });
     leptos::task::tick().await;
-    assert!(!has("g1", "data-selected"), "a new position drops the selection");
+    assert!(
+        !has("g1", "data-selected"),
+        "a new position drops the selection"
+    );
 }
 
 #[wasm_bindgen_test]

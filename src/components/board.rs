@@ -127,21 +127,23 @@ pub fn Board(
     });
     let queued = Memo::new(move |_| premoves.and_then(|host| host.queued.get()));
 
-    // A new position or a locked board drops any selection. The effect compares what
-    // it saw last time itself: it may also run when only something upstream of these
-    // memos changed (a server message, the engine's progress), and a selection made
-    // meanwhile must survive that.
-    Effect::new(move |seen: Option<(Pieces, Option<Color>, Option<Color>)>| {
-        let now = (pieces.get(), movable.get(), premove_side.get());
-        if seen.as_ref() != Some(&now) {
-            selected.set(None);
-            drag.set(None);
-            if own_shapes {
-                shapes.clear();
+    // A new position or a locked board drops any selection. The effect reads the three
+    // memos rather than only tracking them (a memo only tracked is not brought up to
+    // date, and the effect then also ran on news that changed nothing here, dropping a
+    // selection just made), and compares them with what it saw last.
+    Effect::new(
+        move |seen: Option<(Pieces, Option<Color>, Option<Color>)>| {
+            let now = (pieces.get(), movable.get(), premove_side.get());
+            if seen.as_ref() != Some(&now) {
+                selected.set(None);
+                drag.set(None);
+                if own_shapes {
+                    shapes.clear();
+                }
             }
-        }
-        now
-    });
+            now
+        },
+    );
 
     let selected_targets = Memo::new(move |_| match selected.get() {
         Some(from) if movable.get().is_some() => targets.run(from),

@@ -8,6 +8,10 @@
 #   tools/calibrate.sh below1   # (and below2) levels 7..1 only, split for two cores: ~75 min each
 #   tools/calibrate.sh l8-vs-sf2200 ...   # single matches by name: l<level>-vs-sf<UCI_Elo>, l<a>-vs-l<b>
 #   tools/calibrate.sh l8-vs-sf2200-more  # 100 more games of a pairing (level-table.py adds them up)
+#   tools/calibrate.sh ladder1  # (and ladder2) the ladder below level 4: random_move, level 4
+#                               # diluted by random moves, the bots (200 games a pairing,
+#                               # about 45 min a lane)
+#   tools/calibrate.sh huddle-vs-random_move   # players: l<level>, l<level>r<percent>, bots
 #
 # ENGINE, GAMES, MS and OUT (default tools/out) change the engine, the games a match, the
 # time a move and where the logs go. A quick screen of an engine change (about 30 min a
@@ -39,18 +43,58 @@ match() { # name, then match.py arguments
         >"$OUT/$name.log" 2>&1
 }
 
-one() { # one match by name: l<level>-vs-sf<UCI_Elo> or l<level>-vs-l<level>, optionally
-    # with a suffix (-more, -more2 ...) for more games of the same pairing (level-table.py
-    # adds them up)
-    local pairing=${1%%-more*}
-    if [[ $pairing =~ ^l([1-8])-vs-sf([0-9]{4})$ ]]; then
-        match "$1" --a-level "${BASH_REMATCH[1]}" --b-elo "${BASH_REMATCH[2]}"
-    elif [[ $pairing =~ ^l([1-8])-vs-l([1-8])$ ]]; then
-        match "$1" --a-level "${BASH_REMATCH[1]}" --b "$ENGINE" --b-level "${BASH_REMATCH[2]}"
+BOTS="random_move alphabetical pacifist generous huddle swarm cccp min_oppt_moves worstfish same_color opposite_color"
+
+side() { # sets ARGS to the match.py arguments that make side $1 (a or b) the player
+    # $2: l<level>, l<level>r<percent> (the level diluted: that chance in percent of a
+    # random move instead of its own), a bot's UCI name, or (side b only) sf<UCI_Elo>
+    local s=$1 player=$2
+    ARGS=()
+    if [[ $player =~ ^l([1-8])$ ]]; then
+        ARGS=(--"$s"-level "${BASH_REMATCH[1]}" --"$s"-name "L${BASH_REMATCH[1]}")
+    elif [[ $player =~ ^l([1-8])r([0-9]{1,3})$ ]]; then
+        ARGS=(--"$s"-level "${BASH_REMATCH[1]}" --"$s"-opt "Random Moves=${BASH_REMATCH[2]}"
+            --"$s"-name "L${BASH_REMATCH[1]} diluted ${BASH_REMATCH[2]}%")
+    elif [[ $s == b && $player =~ ^sf([0-9]{4})$ ]]; then
+        ARGS=(--b-elo "${BASH_REMATCH[1]}")
+    elif [[ " $BOTS " == *" $player "* ]]; then
+        ARGS=(--"$s"-opt "Bot=$player" --"$s"-name "$player")
     else
-        echo "unknown match: $1" >&2
+        echo "unknown player: $player" >&2
         exit 2
     fi
+}
+
+one() { # one match by name: <a>-vs-<b> (players as `side` reads them: l4-vs-sf1350,
+    # l1-vs-l2, random_move-vs-l4r90 …), optionally with a suffix (-more, -more2 ...) for
+    # more games of the same pairing (level-table.py adds them up)
+    local pairing=${1%%-more*}
+    local a=${pairing%%-vs-*} b=${pairing#*-vs-}
+    [[ $pairing == *-vs-* && -n $a && -n $b ]] || { echo "unknown match: $1" >&2; exit 2; }
+    side a "$a"
+    local a_args=("${ARGS[@]}")
+    side b "$b"
+    local b_args=("${ARGS[@]}")
+    [[ $b == sf* ]] || b_args=(--b "$ENGINE" "${b_args[@]}")
+    match "$1" "${a_args[@]}" "${b_args[@]}"
+}
+
+# The ladder below level 4 (tools/calibration/README.md): random_move, level 4 diluted
+# by random moves in steps, level 4; each bot against random_move and a neighbour.
+DILUTION="l4r90 l4r75 l4r60 l4r45 l4r30 l4r15 l4r8 l4r3"
+ladder_matches() {
+    local below=random_move
+    for d in $DILUTION l4; do
+        echo "$below-vs-$d"
+        below=$d
+    done
+    # The first, coarser step at the top, played before l4r8 and l4r3 were added.
+    echo "l4r15-vs-l4"
+    for bot in $BOTS; do
+        [[ $bot == random_move ]] && continue
+        echo "$bot-vs-random_move"
+        echo "$bot-vs-l4r90"
+    done
 }
 
 [ $# -gt 0 ] || { echo "usage: $0 top|anchors|chain|lane1|lane2|below1|below2|<match>..." >&2; exit 2; }
@@ -71,6 +115,11 @@ for arg in "$@"; do
     # and the levels below change.
     below1) "$SELF" l6-vs-sf1800 l6-vs-sf2000 l4-vs-sf1350 l4-vs-sf1500 chain ;;
     below2) "$SELF" l7-vs-sf2000 l7-vs-sf2200 l5-vs-sf1500 l5-vs-sf1800 ;;
+    # The ladder below level 4, 200 games a pairing, split for two cores. Every player
+    # on it stops at a node cap or does not search, so the time a move is set far above
+    # what any move takes (5 s): the results do not depend on how busy the machine is.
+    ladder1) for m in $(ladder_matches | awk 'NR % 2 == 1'); do GAMES=200 MS=5000 one "$m"; done ;;
+    ladder2) for m in $(ladder_matches | awk 'NR % 2 == 0'); do GAMES=200 MS=5000 one "$m"; done ;;
     *) one "$arg" ;;
     esac
 done

@@ -1,25 +1,32 @@
 #!/usr/bin/env python3
-"""The README's level table from the calibration matches (tools/calibrate.sh).
+"""The README's ladder table from the calibration matches (tools/calibrate.sh).
 
-Reads match summaries and prints a Markdown table: each level's opponent(s), games,
-score and Elo with a 95% interval. By default it reads tools/calibration/, the committed
-summaries behind the README's table and `LEVEL_ELO`; `--out tools/out` (or a
-sub-directory) tables a new calibration before its summaries are copied there.
+Reads match summaries named `<a>-vs-<b>.json` (a pairing's `-more`, `-more2` … matches
+add their games) and fits every player's rating jointly, by maximum likelihood under the
+logistic Elo model, with Stockfish 15.1's `UCI_Elo` rungs (`sf<rung>`) as the fixed
+anchors. The players:
 
-* Levels 4..8 played Stockfish 15.1 at one or more UCI_Elo rungs (`l<level>-vs-sf<rung>`;
-  a pairing's `-more` matches, where played, add their games); a level's rating is the
-  one that best explains all its results (maximum likelihood, logistic Elo model).
-* Levels 3..1 each played the level above (`l<level>-vs-l<level+1>`, plus `-more`):
-  that level's rating + the difference of the pooled score; the uncertainties add up
-  along the chain (in quadrature).
+* `l<N>`: Gambit's level N (levels 4–8 played Stockfish's rungs, levels 1–3 the level
+  above them);
+* `l<N>r<P>`: level N diluted as Elo World dilutes Stockfish: a uniformly random legal
+  move with probability P %, its own move otherwise (the UCI option `Random Moves`);
+  the rungs of the ladder from random_move up to level 4;
+* a bot's UCI name (`random_move`, `worstfish` …).
 
-A level whose matches are not in the directory (say, levels 6..8 when only levels 1..5
-were measured again) is left out of the table, and `LEVEL_ELO` shows `?` in its place.
+Each pairing also counts one virtual draw (as BayesElo's prior does), so that a pairing
+one side won every game of still has a finite maximum; with 200 games a pairing it moves
+a rating by a few points at most. Every rating gets its 95 % interval from the Fisher
+information of the whole fit (the anchors known exactly) and its number of games.
 
-`--check` prints, instead of the table, what disagrees with it and fails (exit 1)
-unless README.md's level rows are exactly the rows of the table and `LEVEL_ELO` in
-src/opponent/levels.rs holds its labels, so that CI catches a summary left out of a
-commit or a label not updated. It needs only the standard library.
+By default it reads tools/calibration/, the committed summaries behind the README's
+table, `LEVEL_ELO` and `BOT_ELO`; `--out tools/out` (or a sub-directory) tables a new
+calibration before its summaries are copied there.
+
+`--check` prints, instead of the table, what disagrees with it and fails (exit 1) unless
+README.md's ladder table (between its `<!-- ladder -->` and `<!-- /ladder -->` lines) is
+exactly this table and `LEVEL_ELO` and `BOT_ELO` in src/opponent/levels.rs hold its
+ratings, so that CI catches a summary left out of a commit or a label not updated. It
+needs only the standard library.
 
 Usage: tools/.venv/bin/python tools/level-table.py [--out tools/calibration] [--check]
 """
@@ -31,11 +38,13 @@ import os
 import re
 
 from gambit_tools import paths
-from gambit_tools.elo import elo_from_score, expected
+from gambit_tools.elo import expected
 
-ANCHORED = [8, 7, 6, 5, 4]
-CHAIN = [3, 2, 1]
-HEADER = ["| level | opponent | games | score | Elo (95%) |", "|---|---|---|---|---|"]
+HEADER = ["| player | opponents | games | score | Elo (95%) |", "|---|---|---|---|---|"]
+BEGIN, END = "<!-- ladder -->", "<!-- /ladder -->"
+MATCH_NAME = re.compile(r"(?P<a>[a-z0-9_]+)-vs-(?P<b>[a-z0-9_]+)(-more\d*)?\.json")
+#: The logistic model's slope: d E / d rating = C * E * (1 - E).
+C = math.log(10) / 400
 
 
 def load(path):
@@ -47,75 +56,129 @@ def points(m):
     return m["wins"] + 0.5 * m["draws"]
 
 
-def pooled(paths):
-    """The games of several match summaries added up."""
-    parts = [load(p) for p in paths]
-    return {k: sum(p[k] for p in parts) for k in ("games", "wins", "draws", "losses")}
+def anchor(player):
+    """The fixed rating of a Stockfish rung, None for the players the fit rates."""
+    found = re.fullmatch(r"sf(\d{4})", player)
+    return int(found.group(1)) if found else None
 
 
-def pairing_paths(out, pairing):
-    """Summaries of one pairing: `<pairing>.json` and its `<pairing>-more*.json`."""
-    paths = [os.path.join(out, f"{pairing}.json")]
-    paths += sorted(glob.glob(os.path.join(out, f"{pairing}-more*.json")))
-    return [p for p in paths if os.path.exists(p)]
+def level_of(player):
+    found = re.fullmatch(r"l([1-8])", player)
+    return int(found.group(1)) if found else None
 
 
-def rungs_played(out, level):
-    """{rung: pooled games} of `level` against Stockfish (each pairing with its `-more`s)."""
-    by_rung = {}
-    for path in glob.glob(os.path.join(out, f"l{level}-vs-sf*.json")):
-        found = re.fullmatch(rf"l{level}-vs-sf(\d+)(-more\d*)?\.json", os.path.basename(path))
-        if found:
-            by_rung.setdefault(int(found.group(1)), []).append(path)
-    return {r: pooled(paths) for r, paths in sorted(by_rung.items())}
+def describe(player):
+    """A player as the table names it."""
+    if (rung := anchor(player)) is not None:
+        return f"Stockfish {rung}"
+    if (level := level_of(player)) is not None:
+        return f"level {level}"
+    found = re.fullmatch(r"l([1-8])r(\d+)", player)
+    if found:
+        return f"level {found.group(1)} + {found.group(2)}% random"
+    return f"`{player}`"
 
 
-def anchored(out, level):
-    """A level's rating from its games against Stockfish's rungs."""
-    matches = list(rungs_played(out, level).items())
-    if not matches:
-        return None
-    games = sum(m["games"] for _, m in matches)
-    score = sum(points(m) for _, m in matches)
-    # Solve sum(points) = sum(games * E(R - rung)) by bisection.
-    low, high = 0.0, 4000.0
-    for _ in range(100):
-        mid = (low + high) / 2
-        if sum(m["games"] * expected(mid - r) for r, m in matches) < score:
-            low = mid
-        else:
-            high = mid
-    rating = (low + high) / 2
-    # Fisher information of the logistic model gives the standard error.
-    c = math.log(10) / 400
-    info = sum(m["games"] * c * c * expected(rating - r) * (1 - expected(rating - r))
-               for r, m in matches)
-    detail = ", ".join(f"{points(m):g}/{m['games']} vs {r}" for r, m in matches)
-    opponent = f"Stockfish UCI_Elo {'/'.join(str(r) for r, _ in matches)}"
-    return opponent, games, detail, rating, 1.96 / math.sqrt(info)
+def pairings(out):
+    """{(a, b): pooled games} of every pairing in `out` (a's wins, draws, losses)."""
+    pooled = {}
+    for path in sorted(glob.glob(os.path.join(out, "*.json"))):
+        found = MATCH_NAME.fullmatch(os.path.basename(path))
+        if not found:
+            continue
+        m = load(path)
+        key = (found.group("a"), found.group("b"))
+        total = pooled.setdefault(key, {"games": 0, "wins": 0, "draws": 0, "losses": 0})
+        for k in total:
+            total[k] += m[k]
+    return pooled
+
+
+def solve(matrix, vector):
+    """`matrix`⁻¹ `vector` by Gaussian elimination with partial pivoting."""
+    n = len(vector)
+    rows = [list(matrix[i]) + [vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        if abs(rows[col][col]) < 1e-12:
+            raise SystemExit("the ladder is not connected to Stockfish's rungs")
+        for r in range(n):
+            if r != col:
+                f = rows[r][col] / rows[col][col]
+                rows[r] = [x - f * y for x, y in zip(rows[r], rows[col])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def fit(games):
+    """{player: (rating, 95 % half-interval)} for every rated player of `games`."""
+    players = sorted({p for pair in games for p in pair if anchor(p) is None})
+    index = {p: i for i, p in enumerate(players)}
+    ratings = [1500.0] * len(players)
+
+    def rating(p):
+        return anchor(p) if anchor(p) is not None else ratings[index[p]]
+
+    def information():
+        """The Fisher information matrix and the gradient of the log-likelihood."""
+        info = [[0.0] * len(players) for _ in players]
+        grad = [0.0] * len(players)
+        for (a, b), m in games.items():
+            n, s = m["games"] + 1, points(m) + 0.5  # one virtual draw
+            e = expected(rating(a) - rating(b))
+            w = C * C * n * e * (1 - e)
+            for p, sign in ((a, 1), (b, -1)):
+                if p in index:
+                    grad[index[p]] += sign * C * (s - n * e)
+                    info[index[p]][index[p]] += w
+            if a in index and b in index:
+                info[index[a]][index[b]] -= w
+                info[index[b]][index[a]] -= w
+        return info, grad
+
+    for _ in range(200):
+        info, grad = information()
+        step = solve(info, grad)
+        # Newton's steps, no longer than 400 points (far from the maximum the
+        # logistic curve is flat).
+        longest = max(abs(x) for x in step)
+        scale = min(1.0, 400 / longest) if longest else 1.0
+        ratings = [r + scale * x for r, x in zip(ratings, step)]
+        if longest < 1e-6:
+            break
+    info, _ = information()
+    errors = {}
+    for p, i in index.items():
+        unit = [1.0 if j == i else 0.0 for j in range(len(players))]
+        errors[p] = 1.96 * math.sqrt(solve(info, unit)[i])
+    return {p: (ratings[index[p]], errors[p]) for p in players}
 
 
 def table(out):
-    """The level table's Markdown rows (below `HEADER`) and the `LEVEL_ELO` labels of the
-    summaries in `out`."""
-    rows = {level: row for level in ANCHORED if (row := anchored(out, level))}
-    for level in CHAIN:
-        paths = pairing_paths(out, f"l{level}-vs-l{level + 1}")
-        if not paths or level + 1 not in rows:
-            continue
-        m = pooled(paths)
-        e = elo_from_score(m["wins"], m["draws"], m["losses"])
-        above, above_err = rows[level + 1][3], rows[level + 1][4]
-        rows[level] = (f"level {level + 1}", m["games"], f"{points(m):g}/{m['games']}",
-                       above + e["elo"], math.hypot(above_err, (e["elo_high"] - e["elo_low"]) / 2))
-    if not rows:
+    """The ladder table's Markdown rows (below `HEADER`), the `LEVEL_ELO` labels and the
+    `BOT_ELO` {name: rating} of the summaries in `out`."""
+    games = pairings(out)
+    if not games:
         raise SystemExit(f"no calibration match in {out}")
+    rated = fit(games)
     lines = []
-    for level in sorted(rows):
-        opponent, games, score, rating, err = rows[level]
-        lines.append(f"| {level} | {opponent} | {games} | {score} | {rating:.0f} ± {err:.0f} |")
-    labels = [f"{rows[level][3]:.0f}" if level in rows else "?" for level in range(1, 9)]
-    return lines, labels
+    for player, (rating, err) in sorted(rated.items(), key=lambda item: item[1][0]):
+        mine = [(b if p == player else p, m if p == player else flip(m))
+                for (p, b), m in games.items() if player in (p, b)]
+        total = sum(m["games"] for _, m in mine)
+        opponents = ", ".join(describe(o) for o, _ in mine)
+        score = ", ".join(f"{points(m):g}/{m['games']}" for _, m in mine)
+        lines.append(f"| {describe(player)} | {opponents} | {total} | {score} | "
+                     f"{rating:.0f} ± {err:.0f} |")
+    labels = [f"{rated[f'l{level}'][0]:.0f}" if f"l{level}" in rated else "?"
+              for level in range(1, 9)]
+    bots = {p: round(r) for p, (r, _) in rated.items() if re.fullmatch(r"[a-z_]+", p)}
+    return lines, labels, bots
+
+
+def flip(m):
+    """A match summary from the other side."""
+    return {**m, "wins": m["losses"], "losses": m["wins"]}
 
 
 def shown(path):
@@ -123,20 +186,34 @@ def shown(path):
     return os.path.relpath(os.path.abspath(path), paths.REPO)
 
 
-def check(lines, labels, readme=paths.REPO / "README.md",
+def check(lines, labels, bots, readme=paths.REPO / "README.md",
           levels_rs=paths.REPO / "src" / "opponent" / "levels.rs"):
-    """The problems that keep the README and `LEVEL_ELO` from matching the summaries."""
+    """The problems that keep the README, `LEVEL_ELO` and `BOT_ELO` from matching the
+    summaries."""
     problems = []
     with open(readme) as f:
-        readme_rows = {line.rstrip() for line in f if re.match(r"\| [1-8] \| ", line)}
-    problems += [f"{shown(readme)} lacks the row: {row}" for row in lines if row not in readme_rows]
-    problems += [f"{shown(readme)} has a row the summaries do not give: {row}"
-                 for row in sorted(readme_rows - set(lines))]
+        text = f.read()
+    block = re.search(re.escape(BEGIN) + r"\n(.*?)\n" + re.escape(END), text, re.S)
+    written_rows = block.group(1).splitlines() if block else []
+    wanted_rows = HEADER + lines
+    if written_rows != wanted_rows:
+        problems += [f"{shown(readme)} lacks the row: {row}" for row in wanted_rows
+                     if row not in written_rows]
+        problems += [f"{shown(readme)} has a row the summaries do not give: {row}"
+                     for row in written_rows if row not in wanted_rows]
+        if not problems:
+            problems.append(f"{shown(readme)}'s ladder rows are out of order")
     with open(levels_rs) as f:
-        found = re.search(r"LEVEL_ELO: \[u16; 8\] = \[([^\]]*)\]", f.read())
+        source = f.read()
+    found = re.search(r"LEVEL_ELO: \[u16; 8\] = \[([^\]]*)\]", source)
     written = [label.strip() for label in found.group(1).split(",")] if found else None
     if written != labels:
         problems.append(f"{shown(levels_rs)} has LEVEL_ELO = {written}, the summaries give {labels}")
+    found = re.search(r"BOT_ELO: \[\(&str, i16\); \d+\] = \[(.*?)\];", source, re.S)
+    written = ({name: int(elo) for name, elo in
+                re.findall(r'\("([a-z_]+)", (-?\d+)\)', found.group(1))} if found else None)
+    if written != bots:
+        problems.append(f"{shown(levels_rs)} has BOT_ELO = {written}, the summaries give {bots}")
     return problems
 
 
@@ -146,19 +223,22 @@ def main():
     ap.add_argument("--check", action="store_true",
                     help="fail unless README.md and levels.rs agree with the summaries")
     args = ap.parse_args()
-    lines, labels = table(args.out)
+    lines, labels, bots = table(args.out)
     if args.check:
-        problems = check(lines, labels)
+        problems = check(lines, labels, bots)
         for problem in problems:
             print(problem)
         if problems:
             raise SystemExit(1)
-        print(f"README.md's level table and LEVEL_ELO = [{', '.join(labels)}] "
+        print(f"README.md's ladder, LEVEL_ELO = [{', '.join(labels)}] and BOT_ELO "
               f"agree with {shown(args.out)}")
         return
+    print(BEGIN)
     print("\n".join(HEADER + lines))
+    print(END)
     print()
     print("LEVEL_ELO = [" + ", ".join(labels) + "]")
+    print("BOT_ELO = [" + ", ".join(f'("{b}", {r})' for b, r in sorted(bots.items())) + "]")
 
 
 if __name__ == "__main__":

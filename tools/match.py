@@ -29,6 +29,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 
 import chess
 import chess.engine
@@ -56,6 +57,23 @@ def adjudicate(white_scores, plies, args):
     return None
 
 
+def game_over(board, seen):
+    """(result, reason) when the game has ended, else None: by the rules (mate,
+    stalemate, insufficient material), or drawn as a player may claim it once the
+    position stands for the third time (`seen` counts the game's positions) or after 50
+    moves without a capture or a pawn move. python-chess's `claim_draw=True` also looks
+    one move ahead for both claims, which costs a move generation per position and
+    grows with the game; the long games of the weak bots made it the match's main cost."""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return outcome.result(), outcome.termination.name.lower()
+    if seen[board._transposition_key()] >= 3:
+        return "1/2-1/2", "threefold_repetition"
+    if board.halfmove_clock >= 100:
+        return "1/2-1/2", "fifty_moves"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", default=str(paths.ENGINE), help="command of engine A")
@@ -63,11 +81,13 @@ def main():
     ap.add_argument("--a-ms", type=int, default=100, help="movetime of A in ms")
     ap.add_argument("--a-hash", type=int, default=16)
     ap.add_argument("--a-opt", action="append", default=[], help="extra UCI option for A, Name=Value")
+    ap.add_argument("--a-name", default=None, help="A's name in the PGN and summary")
     ap.add_argument("--b", default=paths.STOCKFISH, help="command of engine B")
     ap.add_argument("--b-ms", type=int, default=100, help="movetime of B in ms")
     ap.add_argument("--b-elo", type=int, default=None, help="UCI_Elo for B (UCI_LimitStrength)")
     ap.add_argument("--b-skill", type=int, default=None, help="Skill Level for B")
     ap.add_argument("--b-level", type=int, default=None, help="Gambit Level for B (level ladder)")
+    ap.add_argument("--b-name", default=None, help="B's name in the PGN and summary")
     ap.add_argument("--b-opt", action="append", default=[],
                     help="extra UCI option for B, Name=Value (after the defaults, e.g. Threads=2)")
     ap.add_argument("--nodes", type=int, default=None,
@@ -108,6 +128,10 @@ def main():
              "B": (f"Stockfish{' Elo ' + str(args.b_elo) if args.b_elo else ''}"
                    f"{' Skill ' + str(args.b_skill) if args.b_skill is not None else ''} {args.b_ms}ms"
                    if is_stockfish else f"Gambit L{args.b_level} {args.b_ms}ms")}
+    if args.a_name:
+        names["A"] = f"{args.a_name} {args.a_ms}ms"
+    if args.b_name:
+        names["B"] = f"{args.b_name} {args.b_ms}ms"
     limits = {"A": chess.engine.Limit(time=args.a_ms / 1000), "B": chess.engine.Limit(time=args.b_ms / 1000)}
     forfeit = {k: (args.forfeit_ms if args.forfeit_ms else 10 * ms + 100) / 1000
                for k, ms in (("A", args.a_ms), ("B", args.b_ms))}
@@ -137,15 +161,16 @@ def main():
                 engines[k] = open_engine(cmds[k], opts[k])
         result, reason = None, None
         white_scores = []  # each reply's score in centipawns from White's side, None if none
+        seen = Counter([board._transposition_key()])  # the positions, for repetitions
         while result is None:
             verdict = adjudicate(white_scores, len(board.move_stack), args)
             if verdict is not None:
                 result, reason = verdict
                 stats["adjudicated"]["draw" if result == "1/2-1/2" else "win"] += 1
                 break
-            if board.is_game_over(claim_draw=True):
-                outcome = board.outcome(claim_draw=True)
-                result, reason = outcome.result(), outcome.termination.name.lower()
+            ended = game_over(board, seen)
+            if ended is not None:
+                result, reason = ended
                 break
             if len(board.move_stack) >= args.max_plies:
                 result, reason = "1/2-1/2", "adjudicated: move limit"
@@ -189,6 +214,7 @@ def main():
                 break
             white_scores.append(white_centipawns(played.info.get("score")))
             board.push(move)
+            seen[board._transposition_key()] += 1
         a_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         if not a_white:
             a_points = 1.0 - a_points

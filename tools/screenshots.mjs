@@ -1,7 +1,8 @@
 // Takes the screenshots in docs/screenshots/ from the release build in dist/.
-// Usage: node tools/screenshots.mjs [online]   (starts its own static server on port
-// 4180, and for the online game the game server, target/debug/gambit-server, on port
-// 4185 with a database of its own under target/; `online` takes only those)
+// Usage: node tools/screenshots.mjs [online|bots]   (starts its own static server on
+// port 4180, and for the online game the game server, target/debug/gambit-server, on
+// port 4185 with a database of its own under target/; `online` takes only those,
+// `bots` only the computer dialog with its bots)
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +12,7 @@ const out = 'docs/screenshots';
 
 await withServedApp(4180, async (browser, base) => {
   if (process.argv[2] === 'online') return onlineScreenshots(browser, clickMove);
+  if (process.argv[2] === 'bots') return botScreenshots(page);
 
   async function page(viewport, colorScheme) {
     const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1 });
@@ -23,6 +25,18 @@ await withServedApp(4180, async (browser, base) => {
   async function clickMove(p, from, to) {
     await p.locator(`[data-square="${from}"]`).click();
     await p.locator(`[data-square="${to}"]`).click();
+  }
+
+  /** The computer dialog with a bot chosen, on a desktop and a phone (the whole dialog:
+   * the phone is a tall one, so that nothing scrolls). */
+  async function botScreenshots(page) {
+    for (const [name, viewport] of [['desktop', { width: 1280, height: 1000 }], ['phone', { width: 390, height: 1200 }]]) {
+      const p = await page(viewport, 'light');
+      await p.goto(base + '/computer');
+      await p.locator('[data-bot="huddle"]').click();
+      await p.waitForFunction(() => [...document.images].every((image) => image.complete));
+      await p.getByTestId('computer-dialog').screenshot({ path: `${out}/computer-bots-${name}.png` });
+    }
   }
 
   async function friendGame(p) {
@@ -44,6 +58,7 @@ await withServedApp(4180, async (browser, base) => {
     await phone.screenshot({ path: `${out}/friend-phone-${scheme}.png`, fullPage: true });
   }
 
+  await botScreenshots(page);
   const computer = await page({ width: 1280, height: 800 }, 'light');
   await computer.goto(base + '/computer');
   await computer.locator('[data-level="5"]').click();

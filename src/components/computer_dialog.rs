@@ -1,11 +1,13 @@
-//! The "play the computer" dialog: strength 1–8 (with its measured Elo where there is
-//! one), colour, engine (built-in or Stockfish over REST with its endpoint) and time
-//! control. The choices are remembered by the caller.
+//! The "play the computer" dialog: strength 1–8 or one of the weak bots (each with its
+//! measured rating), colour, engine (built-in or Stockfish over REST with its endpoint,
+//! for the levels) and time control. The choices are remembered by the caller.
 
 use leptos::prelude::*;
 
 use crate::game::clock::CONTROL_CHOICES;
-use crate::opponent::levels::level_label;
+use crate::opponent::levels::{
+    ANCHOR_FLOOR, RATING_NOTE, bot_elo, level_elo, level_label, rating_label,
+};
 use crate::opponent::settings::{ColorChoice, ComputerSettings, EngineChoice};
 
 /// The dialog; `on_start` receives the chosen settings, `on_cancel` closes it.
@@ -26,8 +28,16 @@ pub fn ComputerDialog(
                     type="button"
                     class="choice-chip level-chip"
                     data-level=level.to_string()
-                    aria-pressed=move || (settings.with(|s| s.level) == level).to_string()
-                    on:click=move |_| settings.update(|s| s.level = level)
+                    data-rating=level_elo(level).to_string()
+                    aria-pressed=move || {
+                        settings.with(|s| s.bot.is_none() && s.level == level).to_string()
+                    }
+                    on:click=move |_| {
+                        settings.update(|s| {
+                            s.level = level;
+                            s.bot = None;
+                        })
+                    }
                 >
                     <span class="level-number">{level}</span>
                     <span class="level-label">{level_label(level)}</span>
@@ -35,6 +45,37 @@ pub fn ComputerDialog(
             }
         })
         .collect_view();
+    // The bots, weakest first.
+    let mut bots: Vec<_> = gambit_protocol::BOTS
+        .iter()
+        .filter_map(|bot| bot_elo(bot.name).map(|elo| (bot, elo)))
+        .collect();
+    bots.sort_by_key(|&(_, elo)| elo);
+    let bot_buttons = bots
+        .into_iter()
+        .map(|(bot, elo)| {
+            let name = bot.name;
+            view! {
+                <button
+                    type="button"
+                    class="choice-chip bot-chip"
+                    data-bot=name
+                    data-rating=elo.to_string()
+                    title=bot.description
+                    aria-pressed=move || {
+                        settings.with(|s| s.bot.as_deref() == Some(name)).to_string()
+                    }
+                    on:click=move |_| settings.update(|s| s.bot = Some(name.to_owned()))
+                >
+                    <img class="bot-portrait" src=format!("public/bots/{name}.svg") alt="" width="40" height="40" />
+                    <span class="bot-name">{bot.display_name}</span>
+                    <span class="level-label">{rating_label(elo.into())}</span>
+                </button>
+            }
+        })
+        .collect_view();
+    let chosen_bot =
+        move || settings.with(|s| s.bot.as_deref().and_then(gambit_protocol::bot_profile));
     let color_buttons = [
         (ColorChoice::White, "white", "White"),
         (ColorChoice::Random, "random", "Random"),
@@ -107,10 +148,23 @@ pub fn ComputerDialog(
                     <div class="chips levels">{level_buttons}</div>
                 </fieldset>
                 <fieldset>
+                    <legend>"Or a bot for a first game"</legend>
+                    <div class="chips bots">{bot_buttons}</div>
+                    <p class="bot-description" data-testid="bot-description" aria-live="polite">
+                        {move || chosen_bot().map(|bot| format!("{}: {}", bot.display_name, bot.description))}
+                    </p>
+                    <p class="muted rating-note" title=RATING_NOTE>
+                        {format!(
+                            "Ratings below {ANCHOR_FLOOR} are extrapolated on an engine scale, \
+                             not human ratings."
+                        )}
+                    </p>
+                </fieldset>
+                <fieldset>
                     <legend>"Your colour"</legend>
                     <div class="chips">{color_buttons}</div>
                 </fieldset>
-                <fieldset>
+                <fieldset hidden=move || chosen_bot().is_some()>
                     <legend>"Engine"</legend>
                     <div class="chips">{engine_buttons}</div>
                     <Show when=move || settings.with(|s| s.engine == EngineChoice::Stockfish)>

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::assistant::Analysis;
-use super::engine_link::{EngineLink, SearchNews, SearchRequest};
+use super::engine_link::{BotMoveRequest, EngineLink, SearchNews, SearchRequest};
 use super::failure::EngineFailure;
 use super::settings::{EngineChoice, Opponent};
 use super::stockfish_rest::{self, depth_for_level};
@@ -23,6 +23,13 @@ use crate::game::store::{GameStore, wall_clock_ms};
 
 /// Replies never come faster than this, so low levels do not snap back instantly.
 const MIN_REPLY_MS: f64 = 300.0;
+
+/// A bot answers at once; it waits this long at least, plus up to [`BOT_PAUSE_SPREAD_MS`]
+/// at random, so it seems to think as a person would.
+const BOT_PAUSE_MS: f64 = 500.0;
+
+/// The random part of a bot's pause.
+const BOT_PAUSE_SPREAD_MS: f64 = 600.0;
 
 /// Thinking time per move without clocks.
 const MOVETIME_MS: u32 = 1000;
@@ -34,6 +41,8 @@ pub struct Thinking {
     pub id: u64,
     /// When it was asked (wall clock, ms).
     pub started: f64,
+    /// The answer is played no sooner than this after `started` (ms).
+    pub min_reply_ms: f64,
     /// The game's length when it was asked: an answer for another position (the game
     /// moved on in another tab) is dropped.
     pub ply: usize,
@@ -227,17 +236,48 @@ impl Controller {
             return;
         };
         let id = self.link.with_value(EngineLink::next_id);
+        let min_reply_ms = if opponent.bot.is_some() {
+            BOT_PAUSE_MS + js_sys::Math::random() * BOT_PAUSE_SPREAD_MS
+        } else {
+            MIN_REPLY_MS
+        };
         self.thinking.set(Some(Thinking {
             id,
             ply: self.store.game().with_untracked(Game::len),
             started: wall_clock_ms(),
+            min_reply_ms,
             depth: 0,
             score: None,
         }));
-        match opponent.engine {
-            EngineChoice::Builtin => self.ask_worker(id, opponent.level),
-            EngineChoice::Stockfish => self.ask_rest(id, opponent),
+        match (&opponent.bot, opponent.engine) {
+            (Some(bot), _) => self.ask_bot(id, bot.clone(), opponent.seed),
+            (None, EngineChoice::Builtin) => self.ask_worker(id, opponent.level),
+            (None, EngineChoice::Stockfish) => self.ask_rest(id, opponent),
         }
+    }
+
+    /// Asks the worker for the bot's move (bots are only played by the built-in engine).
+    fn ask_bot(&self, id: u64, bot: String, seed: u64) {
+        let controller = *self;
+        let (fen, moves) = self.game_for_worker();
+        let request = BotMoveRequest {
+            fen,
+            moves,
+            bot,
+            seed,
+        };
+        self.link.with_value(|link| {
+            link.bot_move(id, request, move |news| {
+                if !controller.is_current(id) {
+                    return;
+                }
+                match news {
+                    SearchNews::Done { uci, .. } => controller.answer(id, uci),
+                    SearchNews::Failed(failure) => controller.fail(id, failure),
+                    SearchNews::Progress { .. } => {}
+                }
+            });
+        });
     }
 
     /// The thinking time for this move: a second, or less on a short clock.
@@ -315,14 +355,15 @@ impl Controller {
         self.rest_call.try_set_value(None);
     }
 
-    /// Plays the engine's move `uci` for request `id`, no sooner than
-    /// [`MIN_REPLY_MS`] after the request.
+    /// Plays the engine's move `uci` for request `id`, no sooner than its
+    /// `min_reply_ms` after the request.
     fn answer(&self, id: u64, uci: String) {
         let controller = *self;
-        let (started, ply) = self
-            .thinking
-            .with_untracked(|t| t.as_ref().map_or((0.0, 0), |t| (t.started, t.ply)));
-        let wait = (MIN_REPLY_MS - (wall_clock_ms() - started)).clamp(0.0, MIN_REPLY_MS);
+        let (started, ply, min_reply_ms) = self.thinking.with_untracked(|t| {
+            t.as_ref()
+                .map_or((0.0, 0, 0.0), |t| (t.started, t.ply, t.min_reply_ms))
+        });
+        let wait = (min_reply_ms - (wall_clock_ms() - started)).clamp(0.0, min_reply_ms);
         let play = move || {
             if !controller.is_current(id) {
                 return;
@@ -338,7 +379,8 @@ impl Controller {
                 Err(_) => controller.fail(id, EngineFailure::IllegalMove(uci.clone())),
             }
         };
-        // `wait` is within 0..=MIN_REPLY_MS, so the cast is exact enough.
+        // `wait` is within 0..=min_reply_ms (under two seconds), so the cast is exact
+        // enough.
         set_timeout(play, std::time::Duration::from_millis(wait as u64));
     }
 
@@ -351,14 +393,19 @@ impl Controller {
 
     // ---- Shared by the move and the analysis ------------------------------
 
-    /// The game as the worker wants it, at `level` with `movetime_ms`.
-    pub(super) fn search_request(&self, level: u8, movetime_ms: u32) -> SearchRequest {
-        let (fen, moves) = self.store.game().with_untracked(|game| {
+    /// The game's start (FEN) and its moves in UCI notation, as the worker reads them.
+    fn game_for_worker(&self) -> (String, Vec<String>) {
+        self.store.game().with_untracked(|game| {
             (
                 game.start_fen(),
                 game.uci_moves().map(str::to_owned).collect::<Vec<_>>(),
             )
-        });
+        })
+    }
+
+    /// The game as the worker wants it, at `level` with `movetime_ms`.
+    pub(super) fn search_request(&self, level: u8, movetime_ms: u32) -> SearchRequest {
+        let (fen, moves) = self.game_for_worker();
         SearchRequest {
             fen,
             moves,

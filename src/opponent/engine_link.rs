@@ -95,6 +95,23 @@ pub struct SearchRequest {
     pub multipv: u8,
 }
 
+/// What a bot's move wants: the game from `fen` through `moves`, and the bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotMoveRequest {
+    /// The game's start position.
+    pub fen: String,
+    /// The moves played since, in UCI notation.
+    pub moves: Vec<String>,
+    /// The bot's UCI name.
+    pub bot: String,
+    /// The game's seed for the bot's ties.
+    pub seed: u64,
+}
+
+/// The time a bot's answer may take before the worker counts as stuck (worstfish, the
+/// slowest, searches each reply for a few milliseconds).
+const BOT_BUDGET_MS: u32 = 5_000;
+
 /// A shared handle on the engine worker. Cheap to clone.
 #[derive(Clone)]
 pub struct EngineLink {
@@ -169,6 +186,29 @@ impl EngineLink {
                 level: request.level,
                 limits: request.limits,
                 multipv: request.multipv,
+            },
+        );
+    }
+
+    /// Asks the worker for bot move `id` (from [`EngineLink::next_id`]); the answer goes
+    /// to `on_news` as `Done` (or `Failed`), with the same watchdog as a search.
+    pub fn bot_move(
+        &self,
+        id: u64,
+        request: BotMoveRequest,
+        on_news: impl Fn(SearchNews) + 'static,
+    ) {
+        self.ensure_worker();
+        self.start(
+            id,
+            Listener::Search(Rc::new(on_news)),
+            BOT_BUDGET_MS.saturating_add(WATCHDOG_GRACE_MS),
+            Request::BotMove {
+                id,
+                fen: request.fen,
+                moves: request.moves,
+                bot: request.bot,
+                seed: request.seed,
             },
         );
     }

@@ -1,17 +1,58 @@
-//! The strength levels 1–8 as the page knows them: their range and what the player is
-//! told about each, its Elo, measured by matches (`tools/calibrate.sh`; the table in the
-//! README, the figures in `docs/figures.md`).
+//! The strength levels 1–8 and the weak bots as the page knows them: the levels' range
+//! and the rating the player is told for each level and bot, measured by matches on one
+//! ladder (`tools/calibrate.sh`; `tools/level-table.py` fits them and writes these
+//! tables; the table in the README, the figures in `docs/figures.md`).
 
 /// The weakest level.
 pub const MIN_LEVEL: u8 = 1;
 /// The strongest level (full strength).
 pub const MAX_LEVEL: u8 = 8;
 
-/// The measured Elo of levels 1–8, the calibration's point estimates unrounded:
-/// Stockfish 15.1's `UCI_Elo` scale, both sides at 200 ms a move; levels 4–8 by maximum
-/// likelihood over two or three `UCI_Elo` rungs each, levels 1–3 through a chain of
-/// level-against-level matches below level 4; 200 games or more behind each.
-pub const LEVEL_ELO: [u16; 8] = [986, 1264, 1376, 1499, 1789, 1837, 2113, 2243];
+/// The measured Elo of levels 1–8, the calibration's point estimates rounded: Stockfish
+/// 15.1's `UCI_Elo` scale, both sides at 200 ms a move; every player of the ladder
+/// fitted at once by maximum likelihood (levels 4–8 played two or three `UCI_Elo` rungs
+/// each, levels 1–3 the level above); 200 games or more behind each.
+pub const LEVEL_ELO: [u16; 8] = [988, 1265, 1376, 1498, 1788, 1838, 2113, 2243];
+
+/// The measured Elo of each bot (by its UCI name), on the same scale and fit as
+/// [`LEVEL_ELO`], from its matches on the ladder below level 4 (far below Stockfish's
+/// floor, where the engine scale may go below zero).
+pub const BOT_ELO: [(&str, i16); 11] = [
+    ("random_move", -447),
+    ("alphabetical", -709),
+    ("pacifist", -723),
+    ("generous", -551),
+    ("huddle", -508),
+    ("swarm", -296),
+    ("cccp", -295),
+    ("min_oppt_moves", -250),
+    ("worstfish", -823),
+    ("same_color", -413),
+    ("opposite_color", -408),
+];
+
+/// The lowest rating Stockfish 15.1's `UCI_Elo` calibrates: ratings below it are
+/// extrapolated through engine matches.
+pub const ANCHOR_FLOOR: u16 = 1350;
+
+/// What the dialog says of the ratings, as its tooltip.
+pub const RATING_NOTE: &str = "Ratings are on Stockfish 15.1's UCI_Elo scale, measured in \
+     engine matches. Below 1350, Stockfish's weakest setting, they are extrapolated on \
+     that engine scale through matches against ever weaker players, down to random moves \
+     and below zero: they are not human ratings.";
+
+/// The measured Elo of the bot named `name`.
+pub fn bot_elo(name: &str) -> Option<i16> {
+    BOT_ELO
+        .iter()
+        .find(|(bot, _)| *bot == name)
+        .map(|&(_, elo)| elo)
+}
+
+/// The label of a rating, e.g. "≈1500".
+pub fn rating_label(elo: i32) -> String {
+    format!("≈{elo}")
+}
 
 /// `level` brought into 1–8 (stored or typed data may hold anything).
 pub fn valid_level(level: u8) -> u8 {
@@ -25,7 +66,12 @@ pub fn level_index(level: u8) -> usize {
 
 /// The label under a level's number, e.g. "≈1500".
 pub fn level_label(level: u8) -> String {
-    format!("≈{}", LEVEL_ELO[level_index(level)])
+    rating_label(level_elo(level).into())
+}
+
+/// The measured Elo of `level`.
+pub fn level_elo(level: u8) -> u16 {
+    LEVEL_ELO[level_index(level)]
 }
 
 #[cfg(test)]
@@ -38,6 +84,15 @@ mod tests {
             LEVEL_ELO.windows(2).all(|pair| pair[0] < pair[1]),
             "{LEVEL_ELO:?}"
         );
+    }
+
+    #[test]
+    fn every_bot_the_worker_plays_has_a_rating() {
+        for bot in gambit_protocol::BOTS {
+            assert!(bot_elo(bot.name).is_some(), "{}", bot.name);
+        }
+        assert_eq!(BOT_ELO.len(), gambit_protocol::BOTS.len());
+        assert_eq!(bot_elo("stockfish"), None);
     }
 
     #[test]

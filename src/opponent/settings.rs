@@ -50,6 +50,8 @@ pub struct ComputerSettings {
     pub endpoint: String,
     /// Time control label ("5+3"), or `None` for no clock.
     pub time_control: Option<String>,
+    /// A weak bot instead of a level (its UCI name), played by the built-in engine.
+    pub bot: Option<String>,
 }
 
 impl Default for ComputerSettings {
@@ -60,6 +62,7 @@ impl Default for ComputerSettings {
             engine: EngineChoice::Builtin,
             endpoint: DEFAULT_BASE.to_owned(),
             time_control: None,
+            bot: None,
         }
     }
 }
@@ -80,11 +83,17 @@ impl ComputerSettings {
         let _ = storage::save_json(SETTINGS_KEY, self);
     }
 
-    /// The same settings with the level in range.
+    /// The same settings with the level in range and the bot one that exists.
     pub fn sanitised(mut self) -> ComputerSettings {
         self.level = valid_level(self.level);
+        self.bot = self.bot.as_deref().and_then(known_bot);
         self
     }
+}
+
+/// `name` as the UCI name of a bot the worker plays, `None` when there is no such bot.
+fn known_bot(name: &str) -> Option<String> {
+    gambit_protocol::bot_profile(name).map(|bot| bot.name.to_owned())
 }
 
 /// Where the opponent of the computer game was kept before it was saved inside the
@@ -104,6 +113,12 @@ pub struct Opponent {
     pub engine: EngineChoice,
     /// The REST base address, for Stockfish.
     pub endpoint: String,
+    /// A weak bot instead of the level (its UCI name; the built-in engine plays it).
+    #[serde(default)]
+    pub bot: Option<String>,
+    /// The seed of the bot's ties, drawn when the game starts (a game replays under it).
+    #[serde(default)]
+    pub seed: u64,
 }
 
 impl Opponent {
@@ -113,6 +128,7 @@ impl Opponent {
         let opponent = Opponent::deserialize(attachment?).ok()?;
         Some(Opponent {
             level: valid_level(opponent.level),
+            bot: opponent.bot.as_deref().and_then(known_bot),
             ..opponent
         })
     }

@@ -22,7 +22,8 @@ use crate::components::status::{GameStatus, MoveAnnouncer};
 use crate::game::clock::parse_control;
 use crate::game::store::GameStore;
 use crate::opponent::controller::Controller;
-use crate::opponent::settings::{ColorChoice, ComputerSettings, Opponent};
+use crate::opponent::levels::{bot_elo, level_label, rating_label};
+use crate::opponent::settings::{ColorChoice, ComputerSettings, EngineChoice, Opponent};
 
 /// Where the computer game is saved.
 pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
@@ -87,8 +88,16 @@ pub fn ComputerPage() -> AnyView {
             let opponent = Opponent {
                 level: settings.level,
                 human,
-                engine: settings.engine,
+                // Bots are played by the built-in engine only.
+                engine: if settings.bot.is_some() {
+                    EngineChoice::Builtin
+                } else {
+                    settings.engine
+                },
                 endpoint: settings.endpoint.clone(),
+                bot: settings.bot.clone(),
+                // A game's seed for the bot's ties: 2^53 values are plenty.
+                seed: (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64,
             };
             let control = settings.time_control.as_deref().and_then(parse_control);
             controller.start(opponent, Game::new(), control);
@@ -110,7 +119,7 @@ pub fn ComputerPage() -> AnyView {
     let player_names = Callback::new(move |color: Color| {
         controller.opponent().with(|opponent| match opponent {
             Some(opponent) if opponent.human == color => "You".to_owned(),
-            Some(opponent) => format!("Computer · level {}", opponent.level),
+            Some(opponent) => opponent_name(opponent),
             None => crate::components::status::color_name(color).to_owned(),
         })
     });
@@ -165,4 +174,23 @@ pub fn ComputerPage() -> AnyView {
         </section>
     }
     .into_any()
+}
+
+/// The computer's name on its player bar: the bot's name and rating, or the level's.
+fn opponent_name(opponent: &Opponent) -> String {
+    match opponent
+        .bot
+        .as_deref()
+        .and_then(gambit_protocol::bot_profile)
+    {
+        Some(bot) => match bot_elo(bot.name) {
+            Some(elo) => format!("{} · {}", bot.display_name, rating_label(elo.into())),
+            None => bot.display_name.to_owned(),
+        },
+        None => format!(
+            "Computer · level {} · {}",
+            opponent.level,
+            level_label(opponent.level)
+        ),
+    }
 }

@@ -85,6 +85,7 @@ test('each strength shows its measured Elo, rising with the level', async ({ pag
     const label = page.locator(`[data-level="${level}"] .level-label`);
     await expect(label).toHaveText(/^≈\d{3,4}$/);
     elos.push(Number(((await label.textContent()) ?? '').slice(1)));
+    await expect(page.locator(`[data-level="${level}"]`)).toHaveAttribute('data-rating', String(elos.at(-1)));
   }
   expect(elos).toEqual([...elos].sort((a, b) => a - b));
   expect(new Set(elos).size).toBe(8);
@@ -103,6 +104,16 @@ test('on a small phone every strength fits in the dialog, the strongest too', as
     if (dialog && box) {
       expect(box.x, `level ${level}'s left edge`).toBeGreaterThanOrEqual(dialog.x);
       expect(box.x + box.width, `level ${level}'s right edge`).toBeLessThanOrEqual(dialog.x + dialog.width);
+    }
+  }
+  // The bots' chips too (the dialog scrolls down to them).
+  for (const chip of await page.locator('[data-bot]').all()) {
+    const box = await chip.boundingBox();
+    const name = await chip.getAttribute('data-bot');
+    expect(box, `${name} has a box`).not.toBeNull();
+    if (dialog && box) {
+      expect(box.x, `${name}'s left edge`).toBeGreaterThanOrEqual(dialog.x);
+      expect(box.x + box.width, `${name}'s right edge`).toBeLessThanOrEqual(dialog.x + dialog.width);
     }
   }
   // Nothing in the page scrolls sideways.

@@ -152,3 +152,53 @@ impl Opponent {
         opponent
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opponent(bot: Option<&str>) -> Opponent {
+        Opponent {
+            level: 3,
+            human: Color::White,
+            engine: EngineChoice::Builtin,
+            endpoint: DEFAULT_BASE.to_owned(),
+            bot: bot.map(str::to_owned),
+            seed: 5,
+        }
+    }
+
+    #[test]
+    fn a_saved_bot_comes_back_and_an_unknown_one_falls_back_to_the_level() {
+        let mut saved = opponent(Some("huddle")).to_attachment().expect("a value");
+        let back = Opponent::from_attachment(Some(&saved)).expect("an opponent");
+        assert_eq!(back, opponent(Some("huddle")));
+
+        saved["bot"] = serde_json::json!("stockfish");
+        let unknown = Opponent::from_attachment(Some(&saved)).expect("an opponent");
+        assert_eq!(unknown.bot, None);
+        assert_eq!(unknown.level, 3);
+
+        // A game saved before the bots: no bot, seed 0.
+        if let Some(fields) = saved.as_object_mut() {
+            fields.remove("bot");
+            fields.remove("seed");
+        }
+        let older = Opponent::from_attachment(Some(&saved)).expect("an opponent");
+        assert_eq!((older.bot, older.seed), (None, 0));
+    }
+
+    #[test]
+    fn settings_keep_only_a_bot_that_exists() {
+        let settings = ComputerSettings {
+            bot: Some("WORSTFISH".to_owned()),
+            ..ComputerSettings::default()
+        };
+        assert_eq!(settings.sanitised().bot.as_deref(), Some("worstfish"));
+        let settings = ComputerSettings {
+            bot: Some("<b>".to_owned()),
+            ..ComputerSettings::default()
+        };
+        assert_eq!(settings.sanitised().bot, None);
+    }
+}

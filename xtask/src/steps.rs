@@ -111,10 +111,7 @@ pub fn test() -> Result<(), String> {
                 ("RUSTDOCFLAGS", "-D warnings"),
             )
         }),
-        (
-            "native tests, with the release build (trunk) beside them",
-            native_tests_and_release_build,
-        ),
+        ("native tests", || run("cargo", &["test", "--workspace"])),
         ("wasm-bindgen-test (headless Chromium)", || {
             run(
                 "cargo",
@@ -133,6 +130,7 @@ pub fn test() -> Result<(), String> {
                 ],
             )
         }),
+        ("release build (trunk)", release_build),
         ("servers for the end-to-end tests", servers_for_e2e),
         ("Playwright end-to-end (Chromium)", || {
             run("playwright", &["test"])
@@ -160,21 +158,6 @@ fn servers_for_e2e() -> Result<(), String> {
 
 fn release_build() -> Result<(), String> {
     release::build_into(DIST)
-}
-
-/// The native tests, and the release build on a thread beside them: the release build
-/// spends much of its time in single-threaded work (link-time optimisation, wasm-opt)
-/// that leaves a core to the tests' compilation. The two use separate build
-/// directories (`target/debug` against `target/release` and the wasm target's), so
-/// neither waits for the other's lock. Their output interleaves; either failure fails
-/// the step.
-fn native_tests_and_release_build() -> Result<(), String> {
-    let build = std::thread::spawn(release_build);
-    let tests = run("cargo", &["test", "--workspace"]);
-    let built = build
-        .join()
-        .unwrap_or_else(|_| Err("the release build's thread panicked".to_owned()));
-    tests.and(built.map_err(|error| format!("release build: {error}")))
 }
 
 fn run_with_env(program: &str, args: &[&str], (key, value): (&str, &str)) -> Result<(), String> {

@@ -35,11 +35,7 @@ pub fn EngineStatus() -> impl IntoView {
         let Some(opponent) = controller.opponent().get() else {
             return "Choose your opponent to start.".to_owned();
         };
-        if let Some(bot) = opponent
-            .bot
-            .as_deref()
-            .and_then(gambit_protocol::bot_profile)
-        {
+        if let Some(bot) = opponent.bot_profile() {
             return if controller.thinking().with(Option::is_some) {
                 format!("{} is thinking…", bot.display_name)
             } else {

@@ -267,16 +267,7 @@ impl Controller {
             seed,
         };
         self.link.with_value(|link| {
-            link.bot_move(id, request, move |news| {
-                if !controller.is_current(id) {
-                    return;
-                }
-                match news {
-                    SearchNews::Done { uci, .. } => controller.answer(id, uci),
-                    SearchNews::Failed(failure) => controller.fail(id, failure),
-                    SearchNews::Progress { .. } => {}
-                }
-            });
+            link.bot_move(id, request, move |news| controller.on_move_news(id, news));
         });
     }
 
@@ -300,24 +291,27 @@ impl Controller {
         let controller = *self;
         let request = self.search_request(level, self.movetime_ms());
         self.link.with_value(|link| {
-            link.search(id, request, move |news| {
-                if !controller.is_current(id) {
-                    return;
-                }
-                match news {
-                    SearchNews::Progress { depth, score, .. } => {
-                        controller.thinking.update(|thinking| {
-                            if let Some(thinking) = thinking {
-                                thinking.depth = depth;
-                                thinking.score = Some(score);
-                            }
-                        });
-                    }
-                    SearchNews::Done { uci, .. } => controller.answer(id, uci),
-                    SearchNews::Failed(failure) => controller.fail(id, failure),
-                }
-            });
+            link.search(id, request, move |news| controller.on_move_news(id, news));
         });
+    }
+
+    /// What the worker says about move request `id` (a search or a bot's move).
+    fn on_move_news(&self, id: u64, news: SearchNews) {
+        if !self.is_current(id) {
+            return;
+        }
+        match news {
+            SearchNews::Progress { depth, score, .. } => {
+                self.thinking.update(|thinking| {
+                    if let Some(thinking) = thinking {
+                        thinking.depth = depth;
+                        thinking.score = Some(score);
+                    }
+                });
+            }
+            SearchNews::Done { uci, .. } => self.answer(id, uci),
+            SearchNews::Failed(failure) => self.fail(id, failure),
+        }
     }
 
     fn ask_rest(&self, id: u64, opponent: Opponent) {

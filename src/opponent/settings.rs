@@ -122,6 +122,11 @@ pub struct Opponent {
 }
 
 impl Opponent {
+    /// The bot that plays, when it is a bot rather than a level.
+    pub fn bot_profile(&self) -> Option<&'static gambit_protocol::BotProfile> {
+        self.bot.as_deref().and_then(gambit_protocol::bot_profile)
+    }
+
     /// The opponent kept in a game record's attachment, `None` when there is none or it
     /// is not an opponent.
     pub fn from_attachment(attachment: Option<&serde_json::Value>) -> Option<Opponent> {

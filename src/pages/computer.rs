@@ -178,11 +178,7 @@ pub fn ComputerPage() -> AnyView {
 
 /// The computer's name on its player bar: the bot's name and rating, or the level's.
 fn opponent_name(opponent: &Opponent) -> String {
-    match opponent
-        .bot
-        .as_deref()
-        .and_then(gambit_protocol::bot_profile)
-    {
+    match opponent.bot_profile() {
         Some(bot) => match bot_elo(bot.name) {
             Some(elo) => format!("{} · {}", bot.display_name, rating_label(elo.into())),
             None => bot.display_name.to_owned(),

@@ -75,7 +75,7 @@ pub enum StoreError {
     Damaged(String),
     /// The database failed.
     #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(String),
 }
 
 /// The database, whichever it is.

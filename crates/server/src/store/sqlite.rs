@@ -1,40 +1,115 @@
 //! The SQLite store: one file (created on first start), in WAL mode with
 //! `synchronous = NORMAL` (a committed transaction survives the process being killed;
 //! only a power cut may lose the last ones), foreign keys on, and the migrations of
-//! `crates/server/migrations/` run at start.
+//! `crates/server/migrations/` run at start (their number kept in `PRAGMA user_version`).
+//!
+//! One thread of its own owns the connection and serves every request in order. Writes
+//! are committed in groups: the thread takes every request waiting (up to [`BATCH`]) and
+//! writes them in one transaction, each inside a savepoint of its own, so that one
+//! write's conflict undoes only that write; each is answered once the transaction is
+//! committed. Under load many games' moves share one commit, and the async tasks that
+//! ask never wait on SQLite's lock or hand a statement at a time to another thread.
+//! The rows are turned into text by the callers (on the runtime's threads), not here.
 
-use std::str::FromStr;
+use std::path::PathBuf;
+use std::thread;
 use std::time::Duration;
 
-use gambit_online_protocol::{GameEvent, GameStatus};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
-    SqliteSynchronous,
-};
-use sqlx::{Row, Sqlite, Transaction};
+use gambit_online_protocol::GameStatus;
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, ffi, params};
+use rusqlite_migration::{M, Migrations};
+use tokio::sync::{mpsc, oneshot};
 
 use super::{Commit, GameRecord, NewGame, StoreError, status_name};
 use crate::token::TokenHash;
 
-/// How long a writer waits for another one's lock before giving up.
+/// How long a write waits for another process's lock before giving up (this server is
+/// the only writer; a backup or a `sqlite3` shell may hold the file for a moment).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Connections in the pool (SQLite has one writer at a time anyway).
-const POOL_SIZE: u32 = 4;
+/// Requests waiting for the database thread at most: a full queue makes the callers
+/// wait, so that a database slower than the games holds them back instead of piling up
+/// memory.
+const QUEUE: usize = 4096;
+
+/// Writes committed in one transaction at most.
+const BATCH: usize = 512;
+
+/// The schema, one migration a file, in order; never edit one that has been released.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(include_str!("../../migrations/0001_games.sql"))])
+}
 
 /// A SQLite database of games.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
-    pool: SqlitePool,
+    requests: mpsc::Sender<Request>,
 }
 
-/// Milliseconds as SQLite keeps integers.
+/// A game's row and events as the database thread writes them.
+#[derive(Debug)]
+struct GameRow {
+    id: String,
+    version: i64,
+    status: &'static str,
+    seats: [Option<[u8; 32]>; 2],
+    state: String,
+    events: Vec<(i64, String)>,
+}
+
+/// A commit as the database thread writes it.
+#[derive(Debug)]
+struct CommitRow {
+    game: GameRow,
+    expected_version: i64,
+    wall_ms: i64,
+    new_game: Option<GameRow>,
+}
+
+/// A game as the database thread reads it: the caller decodes it.
+#[derive(Debug)]
+struct StoredRow {
+    version: i64,
+    seats: [Option<Vec<u8>>; 2],
+    state: String,
+    events: Vec<(i64, String)>,
+}
+
+type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
+
+#[derive(Debug)]
+enum Request {
+    Create {
+        game: GameRow,
+        wall_ms: i64,
+        reply: Reply<()>,
+    },
+    Commit {
+        commit: CommitRow,
+        reply: Reply<()>,
+    },
+    Load {
+        id: String,
+        reply: Reply<Option<StoredRow>>,
+    },
+    WithStatus {
+        statuses: Vec<&'static str>,
+        before_wall_ms: i64,
+        limit: u32,
+        reply: Reply<Vec<String>>,
+    },
+    Close {
+        reply: oneshot::Sender<()>,
+    },
+}
+
+/// Milliseconds and versions as SQLite keeps integers.
 fn int(value: u64) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
 }
 
-fn hash_bytes(hash: Option<TokenHash>) -> Option<Vec<u8>> {
-    hash.map(|hash| hash.0.to_vec())
+fn json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|error| StoreError::Damaged(error.to_string()))
 }
 
 fn hash_of(bytes: Option<Vec<u8>>) -> Result<Option<TokenHash>, StoreError> {
@@ -47,16 +122,59 @@ fn hash_of(bytes: Option<Vec<u8>>) -> Result<Option<TokenHash>, StoreError> {
         .transpose()
 }
 
-fn json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
-    serde_json::to_string(value).map_err(|error| StoreError::Damaged(error.to_string()))
+fn database(error: rusqlite::Error) -> StoreError {
+    StoreError::Database(error.to_string())
 }
 
-/// A unique-key failure means another writer got there first.
-fn conflict_or(error: sqlx::Error) -> StoreError {
-    match &error {
-        sqlx::Error::Database(database) if database.is_unique_violation() => StoreError::Conflict,
-        _ => StoreError::Database(error),
+impl From<rusqlite::Error> for StoreError {
+    /// A second row with the same key means another writer got there first; anything
+    /// else (a trigger's abort among them) is the database failing.
+    fn from(error: rusqlite::Error) -> StoreError {
+        match &error {
+            rusqlite::Error::SqliteFailure(failure, _)
+                if failure.code == ErrorCode::ConstraintViolation
+                    && matches!(
+                        failure.extended_code,
+                        ffi::SQLITE_CONSTRAINT_PRIMARYKEY | ffi::SQLITE_CONSTRAINT_UNIQUE
+                    ) =>
+            {
+                StoreError::Conflict
+            }
+            _ => database(error),
+        }
     }
+}
+
+fn game_row(game: &NewGame) -> Result<GameRow, StoreError> {
+    Ok(GameRow {
+        id: game.id.clone(),
+        version: int(game.events.last().map_or(0, |(version, _)| *version)),
+        status: status_name(game.state.status),
+        seats: game.seats.map(|seat| seat.map(|hash| hash.0)),
+        state: json(&game.state)?,
+        events: events(&game.events)?,
+    })
+}
+
+fn events(
+    events: &[(u64, gambit_online_protocol::GameEvent)],
+) -> Result<Vec<(i64, String)>, StoreError> {
+    events
+        .iter()
+        .map(|(version, event)| Ok((int(*version), json(event)?)))
+        .collect()
+}
+
+/// The file a `sqlite://path` (or `sqlite:path`) URL names.
+fn path_of(url: &str) -> anyhow::Result<PathBuf> {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .ok_or_else(|| anyhow::anyhow!("--database {url:?} is not a sqlite:// URL"))?;
+    if path.is_empty() || path.contains('?') {
+        anyhow::bail!("--database {url:?}: give a file, as in sqlite://gambit.db (no options)");
+    }
+    Ok(PathBuf::from(path))
 }
 
 impl SqliteStore {
@@ -66,106 +184,79 @@ impl SqliteStore {
     ///
     /// A malformed URL, a file that cannot be opened, a failed migration.
     pub async fn open(url: &str) -> anyhow::Result<SqliteStore> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(BUSY_TIMEOUT);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(POOL_SIZE)
-            .connect_with(options)
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore { pool })
+        let path = path_of(url)?;
+        let (requests, receiver) = mpsc::channel(QUEUE);
+        let (ready, opened) = oneshot::channel();
+        thread::Builder::new()
+            .name("sqlite-store".into())
+            .spawn(move || match open_connection(&path) {
+                Ok(connection) => {
+                    let _ = ready.send(Ok(()));
+                    serve(connection, receiver);
+                }
+                Err(error) => {
+                    let _ = ready.send(Err(error));
+                }
+            })?;
+        opened
+            .await
+            .map_err(|_| anyhow::anyhow!("the database thread stopped while opening"))??;
+        Ok(SqliteStore { requests })
+    }
+
+    /// Sends a request and waits for its answer.
+    async fn ask<T>(&self, request: impl FnOnce(Reply<T>) -> Request) -> Result<T, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.requests
+            .send(request(reply))
+            .await
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 
     /// Creates a game.
     pub async fn create(&self, game: &NewGame, wall_ms: u64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        insert_game(&mut tx, game, wall_ms).await?;
-        tx.commit().await?;
-        Ok(())
+        let game = game_row(game)?;
+        self.ask(|reply| Request::Create {
+            game,
+            wall_ms: int(wall_ms),
+            reply,
+        })
+        .await
     }
 
     /// Loads a game and its events.
     pub async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        let row = sqlx::query(
-            "SELECT version, white_token_sha256, black_token_sha256, state FROM games WHERE id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let version: i64 = row.try_get("version")?;
-        let state: String = row.try_get("state")?;
-        let state = serde_json::from_str(&state)
-            .map_err(|error| StoreError::Damaged(format!("game {id}: {error}")))?;
-        let seats = [
-            hash_of(row.try_get("white_token_sha256")?)?,
-            hash_of(row.try_get("black_token_sha256")?)?,
-        ];
-        let rows = sqlx::query(
-            "SELECT version, event FROM game_events WHERE game_id = ? ORDER BY version",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        let events = rows
-            .iter()
-            .enumerate()
-            .map(|(index, row)| read_event(id, index, row))
-            .collect::<Result<Vec<_>, _>>()?;
-        let version = u64::try_from(version).unwrap_or(0);
-        if events.len() as u64 != version {
-            return Err(StoreError::Damaged(format!(
-                "game {id}: version {version} but {} events",
-                events.len()
-            )));
-        }
-        Ok(Some(GameRecord {
-            id: id.to_owned(),
-            version,
-            seats,
-            state,
-            events,
-        }))
+        let row = self
+            .ask(|reply| Request::Load {
+                id: id.to_owned(),
+                reply,
+            })
+            .await?;
+        row.map(|row| decode(id, row)).transpose()
     }
 
-    /// Writes a commit in one transaction.
+    /// Writes a commit in one transaction (shared with the other writes waiting).
     pub async fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        for (version, event) in &commit.events {
-            insert_event(&mut tx, &commit.id, *version, event, commit.wall_ms).await?;
-        }
-        let new_version = commit
+        let version = commit
             .events
             .last()
             .map_or(commit.expected_version, |(version, _)| *version);
-        let updated = sqlx::query(
-            "UPDATE games SET version = ?, status = ?, white_token_sha256 = ?, \
-             black_token_sha256 = ?, state = ?, updated_at_ms = ? WHERE id = ? AND version = ?",
-        )
-        .bind(int(new_version))
-        .bind(status_name(commit.state.status))
-        .bind(hash_bytes(commit.seats[0]))
-        .bind(hash_bytes(commit.seats[1]))
-        .bind(json(&commit.state)?)
-        .bind(int(commit.wall_ms))
-        .bind(&commit.id)
-        .bind(int(commit.expected_version))
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        if let Some(game) = &commit.new_game {
-            insert_game(&mut tx, game, commit.wall_ms).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let row = CommitRow {
+            game: GameRow {
+                id: commit.id.clone(),
+                version: int(version),
+                status: status_name(commit.state.status),
+                seats: commit.seats.map(|seat| seat.map(|hash| hash.0)),
+                state: json(&commit.state)?,
+                events: events(&commit.events)?,
+            },
+            expected_version: int(commit.expected_version),
+            wall_ms: int(commit.wall_ms),
+            new_game: commit.new_game.as_ref().map(game_row).transpose()?,
+        };
+        self.ask(|reply| Request::Commit { commit: row, reply })
+            .await
     }
 
     /// Games with one of `statuses`, last changed before `before_wall_ms`.
@@ -175,81 +266,300 @@ impl SqliteStore {
         before_wall_ms: u64,
         limit: u32,
     ) -> Result<Vec<String>, StoreError> {
-        let mut ids = Vec::new();
-        for status in statuses {
-            let rows =
-                sqlx::query("SELECT id FROM games WHERE status = ? AND updated_at_ms < ? LIMIT ?")
-                    .bind(status_name(*status))
-                    .bind(int(before_wall_ms))
-                    .bind(i64::from(limit))
-                    .fetch_all(&self.pool)
-                    .await?;
-            for row in rows {
-                ids.push(row.try_get::<String, _>("id")?);
-            }
-        }
-        Ok(ids)
+        let statuses = statuses.iter().map(|status| status_name(*status)).collect();
+        self.ask(|reply| Request::WithStatus {
+            statuses,
+            before_wall_ms: int(before_wall_ms),
+            limit,
+            reply,
+        })
+        .await
     }
 
-    /// Closes the pool (the WAL is checkpointed by SQLite as the last connection closes).
+    /// Answers what is waiting, then closes the database (SQLite checkpoints the WAL as
+    /// its last connection closes); later requests fail.
     pub async fn close(&self) {
-        self.pool.close().await;
+        let (reply, closed) = oneshot::channel();
+        if self.requests.send(Request::Close { reply }).await.is_ok() {
+            let _ = closed.await;
+        }
     }
 }
 
-fn read_event(id: &str, index: usize, row: &SqliteRow) -> Result<GameEvent, StoreError> {
-    let version: i64 = row.try_get("version")?;
-    if usize::try_from(version).ok() != Some(index + 1) {
+fn stopped() -> StoreError {
+    StoreError::Database("the database is closed".into())
+}
+
+fn decode(id: &str, row: StoredRow) -> Result<GameRecord, StoreError> {
+    let state = serde_json::from_str(&row.state)
+        .map_err(|error| StoreError::Damaged(format!("game {id}: {error}")))?;
+    let [white, black] = row.seats;
+    let seats = [hash_of(white)?, hash_of(black)?];
+    let events = row
+        .events
+        .iter()
+        .enumerate()
+        .map(|(index, (version, text))| {
+            if usize::try_from(*version).ok() != Some(index + 1) {
+                return Err(StoreError::Damaged(format!(
+                    "game {id}: event {version} out of order"
+                )));
+            }
+            serde_json::from_str(text)
+                .map_err(|error| StoreError::Damaged(format!("game {id} event {version}: {error}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let version = u64::try_from(row.version).unwrap_or(0);
+    if events.len() as u64 != version {
         return Err(StoreError::Damaged(format!(
-            "game {id}: event {version} out of order"
+            "game {id}: version {version} but {} events",
+            events.len()
         )));
     }
-    let text: String = row.try_get("event")?;
-    serde_json::from_str(&text)
-        .map_err(|error| StoreError::Damaged(format!("game {id} event {version}: {error}")))
+    Ok(GameRecord {
+        id: id.to_owned(),
+        version,
+        seats,
+        state,
+        events,
+    })
 }
 
-async fn insert_event(
-    tx: &mut Transaction<'_, Sqlite>,
-    id: &str,
-    version: u64,
-    event: &GameEvent,
-    wall_ms: u64,
-) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO game_events (game_id, version, event, at_ms) VALUES (?, ?, ?, ?)")
-        .bind(id)
-        .bind(int(version))
-        .bind(json(event)?)
-        .bind(int(wall_ms))
-        .execute(&mut **tx)
-        .await
-        .map_err(conflict_or)?;
-    Ok(())
+/// Opens the file with the settings of this module and brings its schema up to date.
+fn open_connection(path: &PathBuf) -> anyhow::Result<Connection> {
+    let mut connection = Connection::open(path)?;
+    connection.busy_timeout(BUSY_TIMEOUT)?;
+    let journal: String =
+        connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    if !journal.eq_ignore_ascii_case("wal") {
+        anyhow::bail!(
+            "{}: could not switch to WAL (journal mode {journal})",
+            path.display()
+        );
+    }
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    connection.pragma_update(None, "foreign_keys", true)?;
+    adopt_earlier_migrations(&connection)?;
+    migrations().to_latest(&mut connection)?;
+    Ok(connection)
 }
 
-async fn insert_game(
-    tx: &mut Transaction<'_, Sqlite>,
-    game: &NewGame,
-    wall_ms: u64,
-) -> Result<(), StoreError> {
-    let version = game.events.last().map_or(0, |(version, _)| *version);
-    sqlx::query(
-        "INSERT INTO games (id, version, status, white_token_sha256, black_token_sha256, state, \
-         created_at_ms, updated_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(&game.id)
-    .bind(int(version))
-    .bind(status_name(game.state.status))
-    .bind(hash_bytes(game.seats[0]))
-    .bind(hash_bytes(game.seats[1]))
-    .bind(json(&game.state)?)
-    .bind(int(wall_ms))
-    .bind(int(wall_ms))
-    .execute(&mut **tx)
-    .await
-    .map_err(conflict_or)?;
-    for (version, event) in &game.events {
-        insert_event(tx, &game.id, *version, event, wall_ms).await?;
+/// Databases made by earlier builds of the server recorded their one migration, the
+/// same `0001_games.sql`, in a table `_sqlx_migrations` and not in `user_version`: such
+/// a file is at version 1.
+fn adopt_earlier_migrations(connection: &Connection) -> rusqlite::Result<()> {
+    let version: i64 = connection.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    let earlier: bool = connection.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
+        [],
+        |row| row.get(0),
+    )?;
+    if version == 0 && earlier {
+        connection.pragma_update(None, "user_version", 1)?;
     }
     Ok(())
 }
+
+/// The database thread: serves requests until [`Request::Close`] or until every sender
+/// is gone.
+fn serve(mut connection: Connection, mut requests: mpsc::Receiver<Request>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(first) = requests.blocking_recv() {
+        batch.push(first);
+        while batch.len() < BATCH {
+            match requests.try_recv() {
+                Ok(request) => batch.push(request),
+                Err(_) => break,
+            }
+        }
+        if serve_batch(&mut connection, &mut batch) {
+            break;
+        }
+    }
+    requests.close();
+}
+
+/// Serves a batch: its writes in one transaction, then its reads; says whether it held
+/// a [`Request::Close`].
+fn serve_batch(connection: &mut Connection, batch: &mut Vec<Request>) -> bool {
+    let mut writes = Vec::new();
+    let mut reads = Vec::new();
+    let mut closing = Vec::new();
+    for request in batch.drain(..) {
+        match request {
+            Request::Create { .. } | Request::Commit { .. } => writes.push(request),
+            Request::Load { .. } | Request::WithStatus { .. } => reads.push(request),
+            Request::Close { reply } => closing.push(reply),
+        }
+    }
+    if !writes.is_empty() {
+        write_all(connection, writes);
+    }
+    for request in reads {
+        match request {
+            Request::Load { id, reply } => {
+                let _ = reply.send(load(connection, &id).map_err(database));
+            }
+            Request::WithStatus {
+                statuses,
+                before_wall_ms,
+                limit,
+                reply,
+            } => {
+                let _ = reply.send(
+                    with_status(connection, &statuses, before_wall_ms, limit).map_err(database),
+                );
+            }
+            _ => {}
+        }
+    }
+    let close = !closing.is_empty();
+    for reply in closing {
+        let _ = reply.send(());
+    }
+    close
+}
+
+/// Writes in one transaction, each in a savepoint; answers each once it is committed
+/// (or with the transaction's error when the commit itself fails).
+fn write_all(connection: &mut Connection, writes: Vec<Request>) {
+    let mut outcomes = Vec::with_capacity(writes.len());
+    let committed = (|| -> rusqlite::Result<()> {
+        let mut transaction =
+            connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for request in &writes {
+            let savepoint = transaction.savepoint()?;
+            let outcome = match request {
+                Request::Create { game, wall_ms, .. } => insert_game(&savepoint, game, *wall_ms),
+                Request::Commit { commit, .. } => write_commit(&savepoint, commit),
+                _ => Ok(()),
+            };
+            if outcome.is_ok() {
+                savepoint.commit()?;
+            } else {
+                savepoint.finish()?;
+            }
+            outcomes.push(outcome);
+        }
+        transaction.commit()
+    })();
+    let outcomes = match committed {
+        Ok(()) => outcomes,
+        Err(error) => writes
+            .iter()
+            .map(|_| Err(StoreError::Database(error.to_string())))
+            .collect(),
+    };
+    for (request, outcome) in writes.into_iter().zip(outcomes) {
+        if let Request::Create { reply, .. } | Request::Commit { reply, .. } = request {
+            let _ = reply.send(outcome);
+        }
+    }
+}
+
+fn write_commit(connection: &Connection, commit: &CommitRow) -> Result<(), StoreError> {
+    let game = &commit.game;
+    insert_events(connection, &game.id, &game.events, commit.wall_ms)?;
+    let updated = connection
+        .prepare_cached(
+            "UPDATE games SET version = ?1, status = ?2, white_token_sha256 = ?3, \
+             black_token_sha256 = ?4, state = ?5, updated_at_ms = ?6 WHERE id = ?7 AND version = ?8",
+        )?
+        .execute(params![
+            game.version,
+            game.status,
+            game.seats[0].as_ref().map(<[u8; 32]>::as_slice),
+            game.seats[1].as_ref().map(<[u8; 32]>::as_slice),
+            game.state,
+            commit.wall_ms,
+            game.id,
+            commit.expected_version,
+        ])?;
+    if updated != 1 {
+        return Err(StoreError::Conflict);
+    }
+    if let Some(new_game) = &commit.new_game {
+        insert_game(connection, new_game, commit.wall_ms)?;
+    }
+    Ok(())
+}
+
+fn insert_game(connection: &Connection, game: &GameRow, wall_ms: i64) -> Result<(), StoreError> {
+    connection
+        .prepare_cached(
+            "INSERT INTO games (id, version, status, white_token_sha256, black_token_sha256, \
+             state, created_at_ms, updated_at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        )?
+        .execute(params![
+            game.id,
+            game.version,
+            game.status,
+            game.seats[0].as_ref().map(<[u8; 32]>::as_slice),
+            game.seats[1].as_ref().map(<[u8; 32]>::as_slice),
+            game.state,
+            wall_ms,
+        ])?;
+    insert_events(connection, &game.id, &game.events, wall_ms)
+}
+
+fn insert_events(
+    connection: &Connection,
+    id: &str,
+    events: &[(i64, String)],
+    wall_ms: i64,
+) -> Result<(), StoreError> {
+    let mut insert = connection.prepare_cached(
+        "INSERT INTO game_events (game_id, version, event, at_ms) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (version, event) in events {
+        insert.execute(params![id, version, event, wall_ms])?;
+    }
+    Ok(())
+}
+
+fn load(connection: &Connection, id: &str) -> rusqlite::Result<Option<StoredRow>> {
+    let row = connection
+        .prepare_cached(
+            "SELECT version, white_token_sha256, black_token_sha256, state FROM games WHERE id = ?1",
+        )?
+        .query_row([id], |row| {
+            Ok((row.get(0)?, [row.get(1)?, row.get(2)?], row.get(3)?))
+        })
+        .optional()?;
+    let Some((version, seats, state)) = row else {
+        return Ok(None);
+    };
+    let events = connection
+        .prepare_cached(
+            "SELECT version, event FROM game_events WHERE game_id = ?1 ORDER BY version",
+        )?
+        .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(Some(StoredRow {
+        version,
+        seats,
+        state,
+        events,
+    }))
+}
+
+fn with_status(
+    connection: &Connection,
+    statuses: &[&str],
+    before_wall_ms: i64,
+    limit: u32,
+) -> rusqlite::Result<Vec<String>> {
+    let mut query = connection
+        .prepare_cached("SELECT id FROM games WHERE status = ?1 AND updated_at_ms < ?2 LIMIT ?3")?;
+    let mut ids = Vec::new();
+    for status in statuses {
+        for id in query.query_map(params![status, before_wall_ms, limit], |row| row.get(0))? {
+            ids.push(id?);
+        }
+    }
+    Ok(ids)
+}
+
+#[cfg(test)]
+#[path = "sqlite_tests.rs"]
+mod tests;

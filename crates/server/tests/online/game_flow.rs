@@ -1,9 +1,7 @@
 //! Whole games over real sockets, with a real SQLite file: moves, refusals, resends,
 //! reconnects, clocks, offers, rematches and a restart.
 
-mod common;
-
-use common::{Page, config_in, create, fast_timing, join, join_raw, serve, started_game};
+use crate::common::{Page, config_in, create, fast_timing, join, join_raw, serve, started_game};
 use gambit_online_protocol::{
     ClientMessage, ColorChoice, EndReason, GameEvent, GameResult, GameStatus, RefusalCode, Seat,
     ServerMessage, Side, TimeControlSpec,
@@ -675,16 +673,12 @@ async fn a_move_the_database_refuses_is_refused_and_changes_nothing() {
     let (id, white_token, _) = started_game(address, None).await;
     let mut white = Page::seated(address, &id, Some(&white_token), Seat::White).await;
     // Another connection to the same file makes every event insert fail.
-    let url = format!("sqlite://{}", dir.path().join("games.db").display());
-    let mut database = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
-        .await
-        .expect("opens the file");
-    sqlx::query(
-        "CREATE TRIGGER broken BEFORE INSERT ON game_events BEGIN SELECT RAISE(ABORT, 'disk on fire'); END",
-    )
-    .execute(&mut database)
-    .await
-    .expect("a trigger");
+    let database = rusqlite::Connection::open(dir.path().join("games.db")).expect("opens the file");
+    database
+        .execute_batch(
+            "CREATE TRIGGER broken BEFORE INSERT ON game_events BEGIN SELECT RAISE(ABORT, 'disk on fire'); END",
+        )
+        .expect("a trigger");
     white
         .send(&ClientMessage::Move {
             id: 1,
@@ -704,9 +698,8 @@ async fn a_move_the_database_refuses_is_refused_and_changes_nothing() {
         ),
         "{answer:?}"
     );
-    sqlx::query("DROP TRIGGER broken")
-        .execute(&mut database)
-        .await
+    database
+        .execute_batch("DROP TRIGGER broken")
         .expect("repaired");
     // The same move again is played now, as the game's next version: nothing was kept.
     assert_eq!(white.play(1, "e2e4", 0).await, 3);

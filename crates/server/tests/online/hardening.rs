@@ -1,9 +1,7 @@
 //! What the server refuses or bounds: foreign origins, late or wrong hellos, floods,
 //! too many games from one address; and the static app with its cache rules.
 
-mod common;
-
-use common::{Page, config_in, fast_timing, open, origin, serve, started_game};
+use crate::common::{Page, config_in, fast_timing, open, origin, serve, started_game};
 use gambit_online_protocol::{
     ClientMessage, ColorChoice, PROTOCOL_VERSION, RefusalCode, Seat, ServerMessage,
 };

@@ -2,10 +2,8 @@
 //! connections, the per-client cap on game sockets, the idle close, the slow reader
 //! dropped, and the cap on spectators.
 
-mod common;
-
-use common::raw::{RawSocket, frame};
-use common::{PATIENCE, Page, config_in, fast_timing, open, origin, serve, started_game};
+use crate::common::raw::{RawSocket, frame};
+use crate::common::{PATIENCE, Page, config_in, fast_timing, open, origin, serve, started_game};
 use gambit_online_protocol::{ClientMessage, PROTOCOL_VERSION, Seat, ServerMessage};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

@@ -10,15 +10,9 @@ use gambit::game::store::GameStore;
 use gambit_rules::shakmaty::{Board as Pieces, Color, Square};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-// Each test file uses what it needs of the shared helpers.
-#[allow(dead_code)]
-mod common;
-
-use common::document;
+use crate::common::document;
 
 /// The container of the component under test (tests run one after another in one
 /// page; each mounts into a fresh container and the runner's own output stays intact).
@@ -70,14 +64,14 @@ fn fresh_container() -> web_sys::HtmlElement {
     {
         let style = document().create_element("style").expect("a style element");
         style.set_id("app-style");
-        style.set_text_content(Some(include_str!("../style/gambit.css")));
+        style.set_text_content(Some(include_str!("../../style/gambit.css")));
         document()
             .head()
             .expect("a head")
             .append_child(&style)
             .expect("appended");
     }
-    common::fresh_container("component-under-test", 400)
+    crate::common::fresh_container("component-under-test", 400)
 }
 
 /// The start position's board with the knight on g1 able to go to f3 and h3.

@@ -1,13 +1,9 @@
 //! Component tests: mount a component in headless Chromium, act on it, read the DOM.
 #![cfg(target_arch = "wasm32")]
 
-mod common;
-
-use common::{PageHealth, document};
+use crate::common::{PageHealth, document};
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 fn find(selector: &str) -> Option<web_sys::HtmlElement> {
     document()

@@ -6,7 +6,7 @@ use gambit_engine::{parse_fen, perft, perft_checking_keys};
 
 #[test]
 fn perft_matches_the_reference_to_depth_4() {
-    let data = include_str!("../../../data/perft.epd");
+    let data = include_str!("../../../../data/perft.epd");
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.trim().is_empty()) {
         let mut fields = line.split(';');

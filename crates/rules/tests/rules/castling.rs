@@ -2,9 +2,7 @@
 //! or a rook moves or a rook is captured on its square; the two ways to drop
 //! the king (two squares, or onto the rook).
 
-mod common;
-
-use common::{game_after, sorted, sq, squares};
+use crate::common::{game_after, sorted, sq, squares};
 use gambit_rules::{Game, Move, PlayError};
 
 const OPEN: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";

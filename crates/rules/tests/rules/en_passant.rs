@@ -1,9 +1,7 @@
 //! En passant: only right after the double step, never exposing the own king
 //! along the rank, and in FENs and repetitions only when a capture is legal.
 
-mod common;
-
-use common::{game_after, sq};
+use crate::common::{game_after, sq};
 use gambit_rules::{Game, PlayError, Position, Reason, Role};
 
 #[test]

@@ -1,9 +1,7 @@
 //! The game as the board and move list see it: plies, replay views, takeback,
 //! material, clocks.
 
-mod common;
-
-use common::{game_after, sorted, sq, squares};
+use crate::common::{game_after, sorted, sq, squares};
 use gambit_rules::{
     Color, Game, Outcome, Piece, PlayError, Reason, Role, STARTING_FEN, TimeControl,
 };

@@ -1,9 +1,7 @@
 //! Every ending: the automatic ones (as lichess) and those of the players and
 //! the clock, with their result strings and words.
 
-mod common;
-
-use common::{game_after, sq};
+use crate::common::{game_after, sq};
 use gambit_rules::{Color, Game, Outcome, PlayError, Position, Reason};
 
 fn reason(game: &Game) -> Option<Reason> {

@@ -1,9 +1,7 @@
 //! PGN export and import: a real game round trip, tags, clocks, results, and
 //! errors that name the move.
 
-mod common;
-
-use common::game_after;
+use crate::common::game_after;
 use gambit_rules::{
     Color, Eval, Game, Outcome, PgnError, PgnMoveError, PgnTags, Reason, TimeControl,
 };

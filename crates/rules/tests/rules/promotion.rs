@@ -1,9 +1,7 @@
 //! Promotion to each piece, the promotion question for the board, and
 //! under-promotion in SAN.
 
-mod common;
-
-use common::sq;
+use crate::common::sq;
 use gambit_rules::{Color, Game, Piece, PlayError, Role};
 
 const PAWN_ON_E7: &str = "8/4P1k1/8/8/8/8/8/K7 w - - 0 1";

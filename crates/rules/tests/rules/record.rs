@@ -1,8 +1,6 @@
 //! The stored form: round trips, and every kind of bad data is an error.
 
-mod common;
-
-use common::game_after;
+use crate::common::game_after;
 use gambit_rules::{
     Color, Game, GameRecord, Outcome, Reason, RecordEnd, RecordError, RecordSide, TimeControl,
 };

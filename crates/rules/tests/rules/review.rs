@@ -2,9 +2,7 @@
 //! summary against hand-computed values, and PGN with analysis (lichess and
 //! chess.com exports in, `[%eval]` and NAGs out and back).
 
-mod common;
-
-use common::game_after;
+use crate::common::game_after;
 use gambit_rules::{
     Color, Eval, Game, GameReview, Judgement, MoveAnnotation, PgnTags, game_accuracy, judge_move,
     move_accuracy, win_percent, winning_chances,

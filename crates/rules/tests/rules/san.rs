@@ -1,9 +1,7 @@
 //! SAN: disambiguation by file, by rank and by both, check and mate suffixes,
 //! and SAN input.
 
-mod common;
-
-use common::game_after;
+use crate::common::game_after;
 use gambit_rules::{Game, PlayError};
 
 #[test]

@@ -1,9 +1,7 @@
 //! The API against a real Stockfish (Debian's `/usr/games/stockfish`), over HTTP on an
 //! ephemeral port: the answers' format, scores from White's side, bad input.
 
-mod common;
-
-use common::{START, ask, json, start};
+use crate::common::{START, ask, json, start};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};

@@ -3,11 +3,9 @@
 //! the bounds on searches at once and requests waiting. These use a stand-in for
 //! Stockfish (see `common`) whose searches can be made to hang.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{FakeEngine, START, analyse_url, ask, json, start, wait_until};
+use crate::common::{FakeEngine, START, analyse_url, ask, json, start, wait_until};
 use stockfish_rest::engine_pool::{EnginePool, PoolError, PoolLimits};
 
 #[tokio::test]

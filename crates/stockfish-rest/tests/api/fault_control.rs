@@ -1,9 +1,7 @@
 //! Test-only fault injection: each mode as documented, switched at run time only with
 //! `--allow-fault-control`, and never by a request from a web page.
 
-mod common;
-
-use common::{FakeEngine, START, ask, json, start};
+use crate::common::{FakeEngine, START, ask, json, start};
 use serde_json::Value;
 use shakmaty::Chess;
 use shakmaty::uci::UciMove;

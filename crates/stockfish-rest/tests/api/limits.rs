@@ -2,11 +2,9 @@
 //! the headers (431) and the body (413), the time for the headers (the connection is
 //! closed) and for the whole request (408), and CORS restricted to configured origins.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{FakeEngine, START, analyse_url, json, start};
+use crate::common::{FakeEngine, START, analyse_url, json, start};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 fn client_from(address: &str) -> reqwest::Client {
@@ -171,7 +169,7 @@ async fn a_request_past_the_whole_request_timeout_gets_408() {
         .expect("answered");
     assert_eq!(response.status().as_u16(), 408);
     // The abandoned search was stopped, its process kept.
-    common::wait_until("the search is stopped", || engine.count("stop") == 1).await;
+    crate::common::wait_until("the search is stopped", || engine.count("stop") == 1).await;
     assert_eq!(engine.starts(), 1);
 }
 

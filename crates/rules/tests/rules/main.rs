@@ -1,0 +1,16 @@
+//! The rules' integration tests, one module a topic, in one binary (one build and one link
+//! for them all).
+
+mod castling;
+mod common;
+mod en_passant;
+mod game;
+mod outcomes;
+mod perft;
+mod pgn;
+mod promotion;
+mod properties;
+mod record;
+mod review;
+mod san;
+mod tree;

@@ -79,18 +79,10 @@ pub fn test() -> Result<(), String> {
         (
             "tests in headless Chromium (wasm32), linted as they build",
             || {
-                // The engine worker's program is not a test: built (and so linted) for the
-                // browser here, tested natively above.
-                linted(
-                    "cargo",
-                    &[
-                        "build",
-                        "-p",
-                        "gambit-worker",
-                        "--target",
-                        "wasm32-unknown-unknown",
-                    ],
-                )?;
+                // The page's library and program, and the browser's tests (the library's
+                // own unit tests are plain `#[test]`s, run natively above). The engine
+                // worker has no code of its own for the browser (no `cfg` on the target):
+                // the native build lints it, the release build compiles it for wasm32.
                 linted(
                     "cargo",
                     &[
@@ -99,22 +91,16 @@ pub fn test() -> Result<(), String> {
                         "gambit",
                         "--target",
                         "wasm32-unknown-unknown",
-                        // The browser's tests only: the library's own unit tests are plain
-                        // `#[test]`s, run natively above.
                         "--test",
                         "browser",
                     ],
                 )
             },
         ),
-        ("cargo doc", || {
-            run_with_env(
-                "cargo",
-                &["doc", "--workspace", "--no-deps"],
-                &[("RUSTDOCFLAGS", "-D warnings")],
-            )
-        }),
-        ("release build (trunk)", release_build),
+        (
+            "release build (trunk), cargo doc beside it",
+            release_build_and_doc,
+        ),
         ("servers for the end-to-end tests", servers_for_e2e),
         ("Playwright end-to-end (Chromium)", || {
             run("playwright", &["test"])
@@ -142,6 +128,38 @@ fn servers_for_e2e() -> Result<(), String> {
 
 fn release_build() -> Result<(), String> {
     release::build_into(DIST)
+}
+
+/// The release build, with `cargo doc` (its own build directory, `target/debug`) run
+/// beside it: the release build's last minute links the page's wasm with link-time
+/// optimisation on one core, and the documentation's build takes the other. The
+/// documentation's output is shown once both are done.
+fn release_build_and_doc() -> Result<(), String> {
+    let arguments = ["doc", "--workspace", "--no-deps"];
+    println!(
+        "$ RUSTDOCFLAGS='-D warnings' cargo {} (beside the release build)",
+        arguments.join(" ")
+    );
+    let doc = crate::run::command("cargo")
+        .args(arguments)
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("could not start `cargo doc`: {error}"))?;
+    let built = release_build();
+    let doc = doc
+        .wait_with_output()
+        .map_err(|error| format!("`cargo doc` did not finish: {error}"))?;
+    println!("\n--- cargo doc ---");
+    print!("{}", String::from_utf8_lossy(&doc.stdout));
+    eprint!("{}", String::from_utf8_lossy(&doc.stderr));
+    built?;
+    if doc.status.success() {
+        Ok(())
+    } else {
+        Err(format!("`cargo doc` failed ({})", doc.status))
+    }
 }
 
 /// The arguments `cargo clippy -- -D warnings` hands its driver (in the form its driver

@@ -13,6 +13,17 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Larger than any score.
 pub const INF: i32 = MATE + 1;
 
+/// An internal score for the protocol's [`Score`] (the inverse of [`to_score`] on the
+/// scores it makes: mate in `n` moves is the nearest mate of `n` moves), to compare two.
+#[must_use]
+pub fn from_score(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(moves) if moves > 0 => MATE - (2 * moves - 1),
+        Score::Mate(moves) => -MATE + 2 * moves.saturating_neg(),
+    }
+}
+
 /// Converts an internal score into the protocol's [`Score`].
 #[must_use]
 pub fn to_score(v: i32) -> Score {

@@ -7,7 +7,9 @@
 //! through the table, which then completes its iterations sooner, and the nodes they
 //! search are counted in the main search's reports. When the main search ends, the
 //! helpers are told to stop and are joined; a helper whose last completed iteration is
-//! deeper than the main search's gives the move. The browser's worker is
+//! deeper than the main search's and scores better gives the move (Stockfish 8's rule:
+//! a deeper helper that scores worse has not seen what the main search found, such as a
+//! mate). The browser's worker is
 //! single-threaded and never gets here.
 
 use std::sync::{
@@ -20,6 +22,7 @@ use crate::{
     level::Level,
     limits::SearchLimits,
     root::Root,
+    score::from_score,
     search::{BestMove, Engine, Iteration, Search},
 };
 
@@ -29,8 +32,8 @@ pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// Searches `root` on the calling thread with `engine`, and on one more thread per
 /// engine in `helpers` (made by [`Engine::helper`] from `engine`), until the main
-/// search ends by its limits or by `stop`. Returns the move of the search that completed
-/// the deepest iteration (the main search's on a tie); calls `on_iteration` for the main
+/// search ends by its limits or by `stop`. Returns the main search's move, or a helper's
+/// that completed a deeper iteration with a better score ([`helper_knows_better`]); calls `on_iteration` for the main
 /// search's iterations only, their `nodes` counting the helpers' nodes too (to within
 /// [`crate::search::CHECK_EVERY`] a helper). The main search finds `multipv` best lines
 /// (see [`Search::set_multipv`]); the helpers look for the best only.
@@ -88,14 +91,67 @@ pub fn search<C: Clock + Clone + Send>(
             on_iteration(&all);
         });
         helpers_stop.store(true, Ordering::Relaxed);
-        // A helper that completed a deeper iteration than the main search knows better.
         for handle in running {
             if let Ok(Some(theirs)) = handle.join()
-                && best.as_ref().is_none_or(|ours| theirs.depth > ours.depth)
+                && best
+                    .as_ref()
+                    .is_none_or(|ours| helper_knows_better(ours, &theirs))
             {
                 best = Some(theirs);
             }
         }
         best
     })
+}
+
+/// Whether a helper's move should replace `ours`: it completed a deeper iteration and
+/// scores better for the side to move.
+fn helper_knows_better(ours: &BestMove, theirs: &BestMove) -> bool {
+    theirs.depth > ours.depth && from_score(theirs.score) > from_score(ours.score)
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Move, Role, Square};
+
+    use super::helper_knows_better;
+    use crate::protocol::Score;
+    use crate::search::BestMove;
+
+    fn best(uci: &str, score: Score, depth: u8) -> BestMove {
+        BestMove {
+            mv: Move::Normal {
+                role: Role::Queen,
+                from: Square::G3,
+                capture: None,
+                to: Square::G6,
+                promotion: None,
+            },
+            uci: uci.into(),
+            score,
+            depth,
+        }
+    }
+
+    #[test]
+    fn a_deeper_helper_gives_the_move_only_when_it_scores_better() {
+        let mate = best("g3g6", Score::Mate(2), 5);
+        // WAC.001 with two threads: a helper a ply ahead that had not seen the mate.
+        assert!(!helper_knows_better(
+            &mate,
+            &best("f6e8", Score::Cp(111), 6)
+        ));
+        let even = best("e2e4", Score::Cp(20), 5);
+        assert!(helper_knows_better(&even, &best("d2d4", Score::Cp(35), 6)));
+        assert!(!helper_knows_better(&even, &best("d2d4", Score::Cp(35), 5)));
+        assert!(helper_knows_better(&even, &best("g3g6", Score::Mate(3), 6)));
+        assert!(helper_knows_better(
+            &best("a", Score::Mate(-2), 5),
+            &best("b", Score::Mate(-4), 6)
+        ));
+        assert!(helper_knows_better(
+            &best("a", Score::Mate(3), 5),
+            &best("b", Score::Mate(2), 6)
+        ));
+    }
 }

@@ -2,32 +2,49 @@
 //!
 //! `main.rs` mounts [`App`]. The engine worker is the `gambit-worker` package
 //! (`crates/worker`); the page knows only its messages (`gambit-protocol`).
+//!
+//! One folder a feature, each with its model and its `view/`; imports run one way,
+//! down this list, never up it:
+//!
+//! - [`pages`]: one page a route, putting the features together;
+//! - [`online`]: a game against a friend elsewhere, through `gambit-server`;
+//! - [`analysis_board`]: the free analysis board (`/analysis`);
+//! - [`review`]: the review of a finished game (runner, marks, graph);
+//! - [`opponent`]: the computer (the engine worker, Stockfish over REST, the bots);
+//! - [`game`]: the game in progress, its store, clocks and storage, and its views;
+//! - [`board`]: the chessboard, which knows no rules;
+//! - [`ui`], [`prefs`], [`storage`], [`sound`], [`offline`], [`panic_banner`]: what all of them share.
 
-pub mod analysis;
 pub mod analysis_board;
-pub mod components;
+pub mod board;
 pub mod game;
 pub mod offline;
 pub mod online;
 pub mod opponent;
 pub mod pages;
 pub mod panic_banner;
+pub mod prefs;
+pub mod review;
 pub mod sound;
 pub mod storage;
+pub mod ui;
+
+#[cfg(test)]
+mod layout_tests;
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use components::nav::Nav;
 use pages::analysis::AnalysisPage;
 use pages::play::PlayPage;
 use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_found::NotFound};
+use ui::nav::Nav;
 
 /// The whole app: the nav bar on every page and one route per page.
 #[component]
 pub fn App() -> impl IntoView {
-    let prefs = game::prefs::provide_prefs();
+    let prefs = prefs::provide_prefs();
     if prefs.0.get_untracked().sound {
         sound::prepare_after_first_gesture();
     }

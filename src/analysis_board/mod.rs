@@ -1,9 +1,10 @@
-//! The analysis board's model (`/analysis`): a tree of moves with side lines that the
+//! The analysis board (`/analysis`): a tree of moves with side lines that the
 //! player explores freely ([`store::TreeStore`]), kept in local storage
 //! ([`persistence`], in the stored form of [`saved`]), opened with a game of another
 //! page, a pasted PGN or FEN, or the start position ([`opening`]), its PGN with
 //! variations and annotations ([`pgn`]), the engine's best lines of the viewed position
-//! ([`live_engine::LiveEngine`]), and its keys ([`shortcuts`]).
+//! ([`live_engine::LiveEngine`]), and its keys ([`shortcuts`]); in [`view`](mod@view), its move
+//! tree and the engine's lines.
 
 pub mod live_engine;
 pub mod notation;
@@ -13,3 +14,4 @@ pub mod pgn;
 pub mod saved;
 pub mod shortcuts;
 pub mod store;
+pub mod view;

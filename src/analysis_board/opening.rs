@@ -7,8 +7,7 @@ use gambit_rules::shakmaty::Color;
 use gambit_rules::{Game, GameTree};
 
 use crate::game::saved::SavedGame;
-use crate::pages::computer::COMPUTER_GAME_KEY;
-use crate::pages::friend::FRIEND_GAME_KEY;
+use crate::game::saved::{COMPUTER_GAME_KEY, FRIEND_GAME_KEY};
 use crate::storage;
 
 /// A page whose game can be analysed.

@@ -1,10 +1,10 @@
 //! The analysis board's keyboard: ←/→ step along the line shown, Home/End go to its
-//! start and end, `f` flips the board (the keys of `components::keyboard`).
+//! start and end, `f` flips the board (the keys of `game::view::keyboard`).
 
 use leptos::prelude::*;
 
 use super::store::TreeStore;
-use crate::components::keyboard::{BoardKeys, use_board_keys};
+use crate::game::view::keyboard::{BoardKeys, use_board_keys};
 
 /// The analysis board's keys: along the line shown.
 pub fn tree_keys(store: TreeStore) -> BoardKeys {

@@ -1,13 +1,14 @@
 //! The reactive game around `gambit_rules::Game`: the store the pages share, the
-//! clocks, and what is kept in `localStorage`.
+//! clocks, and what is kept in `localStorage`; and in [`view`](mod@view) what the game pages show
+//! of it (the board with its player bars, the move list, the controls).
 
 pub mod clock;
 pub mod color_serde;
 pub mod persistence;
-pub mod prefs;
 pub mod premove;
 pub mod saved;
 pub mod store;
+pub mod view;
 
 /// The PGN tags of a game played here: Event, Site and today's date.
 pub fn pgn_tags() -> gambit_rules::PgnTags {

@@ -9,6 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::Clocks;
 
+/// Where the `/friend` page's game is saved.
+pub const FRIEND_GAME_KEY: &str = "gambit.v1.friend";
+
+/// Where the `/computer` page's game is saved.
+pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
+
 /// The version of this format; anything else is set aside, not guessed at.
 pub const SAVED_VERSION: u32 = 1;
 

@@ -10,8 +10,8 @@ use gambit_rules::{Game, Outcome, PlayError, Ply};
 use leptos::prelude::*;
 
 use super::clock::{Clocks, Control};
-use super::prefs::sound_on;
 use super::premove::{Premove, PremoveFate, premove_fate, premove_targets};
+use crate::prefs::sound_on;
 use crate::sound::{self, Sound};
 
 /// The reactive game of one page. Cheap to copy (signals only).

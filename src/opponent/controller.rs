@@ -14,7 +14,6 @@ use gambit_rules::shakmaty::{CastlingMode, Color};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::assistant::Analysis;
 use super::engine_link::{BotMoveRequest, EngineLink, SearchNews, SearchRequest};
 use super::failure::EngineFailure;
 use super::settings::{EngineChoice, Opponent};
@@ -59,10 +58,9 @@ pub struct Controller {
     pub store: GameStore,
     /// The opponent, kept in the game's record.
     opponent: Memo<Option<Opponent>>,
-    pub(super) thinking: RwSignal<Option<Thinking>>,
+    thinking: RwSignal<Option<Thinking>>,
     failure: RwSignal<Option<EngineFailure>>,
     worker_version: RwSignal<Option<String>>,
-    pub(super) analysis: RwSignal<Option<Analysis>>,
     pub(super) link: StoredValue<EngineLink, LocalStorage>,
     rest_call: StoredValue<Option<web_sys::AbortController>, LocalStorage>,
 }
@@ -85,7 +83,6 @@ impl Controller {
             thinking: RwSignal::new(None),
             failure: RwSignal::new(None),
             worker_version,
-            analysis: RwSignal::new(None),
             link: StoredValue::new_local(link),
             rest_call: StoredValue::new_local(None),
         };
@@ -123,11 +120,6 @@ impl Controller {
         self.worker_version.read_only()
     }
 
-    /// The built-in engine's view of the person's position, at full strength.
-    pub fn analysis(&self) -> ReadSignal<Option<Analysis>> {
-        self.analysis.read_only()
-    }
-
     /// Whether the computer should move now: a live game, not over, its side to move,
     /// and no failure waiting for the player.
     pub fn computers_turn(&self) -> bool {
@@ -163,13 +155,6 @@ impl Controller {
     fn is_current(&self, id: u64) -> bool {
         self.thinking
             .try_with_untracked(|t| t.as_ref().is_some_and(|t| t.id == id))
-            .unwrap_or(false)
-    }
-
-    /// Whether `id` is the analysis under way; `false` once the page is gone.
-    pub(super) fn is_current_analysis(&self, id: u64) -> bool {
-        self.analysis
-            .try_with_untracked(|a| a.as_ref().is_some_and(|a| a.id == id))
             .unwrap_or(false)
     }
 

@@ -8,7 +8,9 @@
 //! - [`stockfish_rest`]: the REST client;
 //! - [`failure`]: why no move came, as a type;
 //! - [`controller`]: the thin reactive layer the `/computer` page uses, and
-//!   [`assistant`]: its analysis of the person's position (evaluation bar, hint).
+//!   [`assistant`] beside it: the analysis of the person's position (evaluation bar,
+//!   hint), built on the controller, which does not know it;
+//! - [`view`](mod@view): the dialog, the engine's status, the evaluation bar and the hint.
 //!
 //! The worker's side is the `gambit-worker` package (`crates/worker`).
 
@@ -20,4 +22,5 @@ pub mod failure;
 pub mod levels;
 pub mod settings;
 pub mod stockfish_rest;
+pub mod view;
 pub mod worker_bridge;

@@ -9,22 +9,22 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use crate::analysis::{AnalysedLine, Review, adopt_imported};
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
 use crate::analysis_board::persistence::{restore, save_on_change};
 use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn, main_line_evals};
 use crate::analysis_board::shortcuts::{tree_keys, use_board_shortcuts};
 use crate::analysis_board::store::TreeStore;
-use crate::components::best_move_line::BestMoveLine;
-use crate::components::board::Board;
-use crate::components::board_shapes::DrawnShapes;
-use crate::components::engine_lines::EngineLines;
-use crate::components::history_nav::StepButtons;
-use crate::components::pgn_fen::PgnFen;
-use crate::components::promotion_dialog::PromotionDialog;
-use crate::components::review_panel::ReviewPanel;
-use crate::components::variation_list::{MoveMark, VariationList};
+use crate::analysis_board::view::engine_lines::EngineLines;
+use crate::analysis_board::view::variation_list::{MoveMark, VariationList};
+use crate::board::Board;
+use crate::board::promotion_dialog::PromotionDialog;
+use crate::board::shapes::DrawnShapes;
+use crate::game::view::history_nav::StepButtons;
+use crate::game::view::pgn_fen::PgnFen;
+use crate::review::view::best_move_line::BestMoveLine;
+use crate::review::view::panel::ReviewPanel;
+use crate::review::{AnalysedLine, Review, adopt_imported};
 
 /// The analysis board page.
 #[component]

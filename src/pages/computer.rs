@@ -7,26 +7,25 @@ use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use crate::analysis::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
-use crate::components::analysis_tools::{EvalBar, Hint, HintButton};
-use crate::components::board_area::BoardArea;
-use crate::components::computer_dialog::ComputerDialog;
-use crate::components::engine_status::EngineStatus;
-use crate::components::game_controls::GameControls;
-use crate::components::history_nav::HistoryNav;
-use crate::components::keyboard::use_game_shortcuts;
-use crate::components::move_list::MoveList;
-use crate::components::notice::Notice;
-use crate::components::pgn_fen::PgnFen;
-use crate::components::status::{GameStatus, MoveAnnouncer};
 use crate::game::clock::parse_control;
+use crate::game::saved::COMPUTER_GAME_KEY;
 use crate::game::store::GameStore;
+use crate::game::view::board_area::BoardArea;
+use crate::game::view::controls::GameControls;
+use crate::game::view::history_nav::HistoryNav;
+use crate::game::view::keyboard::use_game_shortcuts;
+use crate::game::view::move_list::MoveList;
+use crate::game::view::notice::Notice;
+use crate::game::view::pgn_fen::PgnFen;
+use crate::game::view::status::{GameStatus, MoveAnnouncer};
+use crate::opponent::assistant::Assistant;
 use crate::opponent::controller::Controller;
 use crate::opponent::levels::{bot_elo, level_label, rating_label};
 use crate::opponent::settings::{ColorChoice, ComputerSettings, EngineChoice, Opponent};
-
-/// Where the computer game is saved.
-pub const COMPUTER_GAME_KEY: &str = "gambit.v1.computer";
+use crate::opponent::view::assistant_tools::{EvalBar, Hint, HintButton};
+use crate::opponent::view::computer_dialog::ComputerDialog;
+use crate::opponent::view::engine_status::EngineStatus;
+use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 
 /// The page for games against the computer.
 #[component]
@@ -113,14 +112,15 @@ pub fn ComputerPage() -> AnyView {
         }
     });
 
-    let hint = Hint::new(controller);
+    let assistant = Assistant::new(controller);
+    let hint = Hint::new(assistant);
     let review = PageReview::new(store);
 
     let player_names = Callback::new(move |color: Color| {
         controller.opponent().with(|opponent| match opponent {
             Some(opponent) if opponent.human == color => "You".to_owned(),
             Some(opponent) => opponent_name(opponent),
-            None => crate::components::status::color_name(color).to_owned(),
+            None => crate::game::view::status::color_name(color).to_owned(),
         })
     });
 
@@ -142,9 +142,9 @@ pub fn ComputerPage() -> AnyView {
                 <aside class="side-panel">
                     <GameStatus />
                     <EngineStatus />
-                    <EvalBar controller=controller />
+                    <EvalBar assistant=assistant />
                     <HistoryNav />
-                    <MoveList review=review.review() />
+                    <MoveList notes=review.review().move_notes() />
                     <GameControls
                         draw_offers=false
                         resigning_side=Signal::derive(move || {

@@ -2,20 +2,18 @@
 
 use leptos::prelude::*;
 
-use crate::analysis::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
-use crate::components::board_area::BoardArea;
-use crate::components::game_controls::GameControls;
-use crate::components::history_nav::HistoryNav;
-use crate::components::keyboard::use_game_shortcuts;
-use crate::components::move_list::MoveList;
-use crate::components::notice::Notice;
-use crate::components::pgn_fen::PgnFen;
-use crate::components::status::{GameStatus, MoveAnnouncer};
+use crate::game::saved::FRIEND_GAME_KEY;
 use crate::game::store::GameStore;
+use crate::game::view::board_area::BoardArea;
+use crate::game::view::controls::GameControls;
+use crate::game::view::history_nav::HistoryNav;
+use crate::game::view::keyboard::use_game_shortcuts;
+use crate::game::view::move_list::MoveList;
+use crate::game::view::notice::Notice;
+use crate::game::view::pgn_fen::PgnFen;
+use crate::game::view::status::{GameStatus, MoveAnnouncer};
 use crate::online::dialog::PlayOnlineButton;
-
-/// Where the friend game is saved.
-pub const FRIEND_GAME_KEY: &str = "gambit.v1.friend";
+use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 
 /// The hot-seat game page.
 #[component]
@@ -40,7 +38,7 @@ pub fn FriendPage() -> AnyView {
                 <aside class="side-panel">
                     <GameStatus />
                     <HistoryNav />
-                    <MoveList review=review.review() />
+                    <MoveList notes=review.review().move_notes() />
                     <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
                     <ReviewSection page=review game="friend" />
                     <PlayOnlineButton />

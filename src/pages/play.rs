@@ -10,21 +10,21 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
-use crate::analysis::game_page::PageReview;
-use crate::components::board_area::BoardArea;
-use crate::components::history_nav::HistoryNav;
-use crate::components::keyboard::use_game_shortcuts;
-use crate::components::move_list::MoveList;
-use crate::components::notice::Notice;
-use crate::components::pgn_fen::PgnFen;
-use crate::components::review_panel::ReviewPanel;
-use crate::components::status::{GameStatus as StatusLine, MoveAnnouncer};
 use crate::game::store::{GameStore, wall_clock_ms};
+use crate::game::view::board_area::BoardArea;
+use crate::game::view::history_nav::HistoryNav;
+use crate::game::view::keyboard::use_game_shortcuts;
+use crate::game::view::move_list::MoveList;
+use crate::game::view::notice::Notice;
+use crate::game::view::pgn_fen::PgnFen;
+use crate::game::view::status::{GameStatus as StatusLine, MoveAnnouncer};
 use crate::online::api::{self, ApiError};
 use crate::online::connection::{Connection, Handlers};
 use crate::online::controls::OnlineControls;
 use crate::online::game::{OnlineGame, Step, color_of, describe_result};
 use crate::online::seats::{self, SeatRecord};
+use crate::review::game_page::PageReview;
+use crate::review::view::panel::ReviewPanel;
 
 /// The page of `/play/:id`: one game per id (a rematch's new id starts afresh).
 #[component]
@@ -463,7 +463,7 @@ fn OnlineGamePage(id: String) -> impl IntoView {
                         <StatusLine />
                     </Show>
                     <HistoryNav />
-                    <MoveList review=review.review() />
+                    <MoveList notes=review.review().move_notes() />
                     <OnlineControls game=game now=now act=act />
                     <Show when=over>
                         <ReviewPanel

@@ -4,9 +4,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use gambit::components::board::Board;
-use gambit::components::move_list::MoveList;
+use gambit::board::Board;
 use gambit::game::store::GameStore;
+use gambit::game::view::move_list::MoveList;
 use gambit_rules::shakmaty::{Board as Pieces, Color, Square};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

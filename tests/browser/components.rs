@@ -51,7 +51,7 @@ async fn nav_link_click_navigates_and_marks_the_current_page() {
 mod eval_graph {
     use std::sync::{Arc, Mutex};
 
-    use gambit::components::eval_graph::{EvalGraph, GraphPoint};
+    use gambit::review::view::eval_graph::{EvalGraph, GraphPoint};
     use gambit_rules::{Eval, Judgement};
     use leptos::prelude::*;
     use wasm_bindgen::JsCast;
@@ -200,7 +200,7 @@ mod eval_graph {
         assert_eq!(number(&mate, "cy"), 0.0);
         let even = one("[data-ply='1'] .eval-graph-point").expect("ply 1 has a point");
         let black_better = one("[data-ply='3'] .eval-graph-point").expect("ply 3 has a point");
-        let middle = gambit::components::eval_graph::HEIGHT / 2.0;
+        let middle = gambit::review::view::eval_graph::HEIGHT / 2.0;
         assert!(
             number(&even, "cy") < middle && number(&even, "cy") > middle - 10.0,
             "+0.20 is just above the middle"

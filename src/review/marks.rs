@@ -114,8 +114,8 @@ mod tests {
     use gambit_rules::Eval;
 
     use super::*;
-    use crate::analysis::AnalysedLine;
-    use crate::analysis::budget::Budget;
+    use crate::review::AnalysedLine;
+    use crate::review::budget::Budget;
 
     /// 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#
     fn scholars_mate() -> Replay {

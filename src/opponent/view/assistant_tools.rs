@@ -8,7 +8,7 @@ use gambit_rules::shakmaty::Square;
 use leptos::prelude::*;
 
 use super::engine_status::describe_score;
-use crate::opponent::controller::Controller;
+use crate::opponent::assistant::Assistant;
 
 /// What the hint shows: nothing, the piece to move, or the move itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,28 +28,33 @@ pub struct Hint {
     /// How much was asked for, and at which game length: a hint belongs to one
     /// position and hides by itself once a move is made.
     asked: RwSignal<(usize, HintStage)>,
-    controller: Controller,
+    assistant: Assistant,
 }
 
 impl Hint {
-    /// A hint for `controller`'s game.
-    pub fn new(controller: Controller) -> Hint {
+    /// A hint from `assistant`'s analysis.
+    pub fn new(assistant: Assistant) -> Hint {
         Hint {
             asked: RwSignal::new((0, HintStage::Hidden)),
-            controller,
+            assistant,
         }
     }
 
     /// How much is shown in the current position.
     pub fn stage(&self) -> HintStage {
-        let len = self.controller.store.game().with(Game::len);
+        let len = self.assistant.controller.store.game().with(Game::len);
         self.asked
             .with(|&(ply, stage)| if ply == len { stage } else { HintStage::Hidden })
     }
 
     /// The player pressed the button: the piece first, then the move.
     fn press(&self) {
-        let len = self.controller.store.game().with_untracked(Game::len);
+        let len = self
+            .assistant
+            .controller
+            .store
+            .game()
+            .with_untracked(Game::len);
         let next = match self.stage() {
             HintStage::Hidden => HintStage::Piece,
             _ => HintStage::Move,
@@ -59,8 +64,8 @@ impl Hint {
 
     /// The analysed best move of the current position, once known.
     fn best(&self) -> Option<(Square, Square)> {
-        let len = self.controller.store.game().with(Game::len);
-        self.controller
+        let len = self.assistant.controller.store.game().with(Game::len);
+        self.assistant
             .analysis()
             .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.best))
     }
@@ -87,10 +92,10 @@ pub fn HintButton(
     /// The hint state.
     hint: Hint,
 ) -> impl IntoView {
-    let controller = hint.controller;
-    let available = move || controller.movable().is_some();
+    let assistant = hint.assistant;
+    let available = move || assistant.controller.movable().is_some();
     let press = move |_| {
-        controller.analyse();
+        assistant.analyse();
         hint.press();
     };
     view! {
@@ -116,9 +121,10 @@ pub fn white_share(score: Score, white_to_move: bool) -> f64 {
 /// The evaluation bar with its toggle.
 #[component]
 pub fn EvalBar(
-    /// The game's controller.
-    controller: Controller,
+    /// The analysis of the person's positions.
+    assistant: Assistant,
 ) -> impl IntoView {
+    let controller = assistant.controller;
     let shown = RwSignal::new(false);
     // Analyse each new position of the person while the bar is on.
     Effect::new(move |_| {
@@ -126,14 +132,14 @@ pub fn EvalBar(
         let idle = controller.thinking().with(Option::is_none);
         if shown.get() && idle {
             let _ = len;
-            controller.analyse();
+            assistant.analyse();
         }
     });
     let reading = move || {
         let len = controller.store.game().with(Game::len);
         let white_to_move = controller.store.game().with(|g| g.turn().is_white());
         // The player's position: the analysis; the computer's: its own live search.
-        let analysed = controller
+        let analysed = assistant
             .analysis()
             .with(|a| a.as_ref().filter(|a| a.ply == len).and_then(|a| a.score));
         let thinking = controller

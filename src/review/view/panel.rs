@@ -6,8 +6,8 @@ use gambit_rules::shakmaty::Color;
 use gambit_rules::{Judgement, SideSummary};
 use leptos::prelude::*;
 
-use crate::analysis::{Budget, Review};
-use crate::components::status::color_name;
+use crate::game::view::status::color_name;
+use crate::review::{Budget, Review};
 
 /// The analyse / progress / summary panel of `review`.
 #[component]
@@ -160,8 +160,8 @@ fn plural(judgement: Judgement, n: usize) -> String {
 mod graph {
     use leptos::prelude::*;
 
-    use crate::analysis::Review;
-    use crate::components::eval_graph::{EvalGraph, GraphPoint};
+    use crate::review::Review;
+    use crate::review::view::eval_graph::{EvalGraph, GraphPoint};
 
     /// The graph of `review`, its columns going to their ply, once a position is
     /// evaluated.

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use crate::analysis_board::notation::{move_number, node_key};
 use crate::analysis_board::pgn::Notes;
 use crate::analysis_board::store::TreeStore;
-use crate::components::move_list::scroll_within;
+use crate::game::view::move_list::scroll_within;
 
 /// What the review says about a main-line move, for its attributes and symbol.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 use gambit_rules::Game;
 use leptos::prelude::*;
 
-use super::icons::{Icon, IconView};
 use super::keyboard::{BoardKeys, game_keys};
 use crate::game::store::GameStore;
+use crate::ui::icons::{Icon, IconView};
 
 /// First / previous / next / last: the four stepping buttons of a line of moves.
 #[component]

@@ -5,8 +5,8 @@
 use gambit_rules::Chess;
 use leptos::prelude::*;
 
-use crate::analysis::replay::{LINE_PLIES, play_line};
-use crate::analysis::{BetterMove, Review};
+use crate::review::replay::{LINE_PLIES, play_line};
+use crate::review::{BetterMove, Review};
 
 /// The better move of the move that led to the viewed ply, when that move is marked.
 #[component]

@@ -6,11 +6,11 @@ use gambit_rules::Chess;
 use gambit_rules::shakmaty::{Color, Position, Square};
 use leptos::prelude::*;
 
-use super::board::{Board, PremoveHost};
 use super::captured::Captured;
 use super::clock::ClockView;
-use super::promotion_dialog::PromotionDialog;
 use super::status::color_name;
+use crate::board::promotion_dialog::PromotionDialog;
+use crate::board::{Board, PremoveHost};
 use crate::game::store::GameStore;
 
 /// The board of the store's game, with the player bars.

@@ -9,6 +9,8 @@
 //! - [`replay`], [`score`]: the line on the board, the worker's score from White's side.
 //! - [`runner`]: talking to the engine worker.
 //! - [`game_page`]: the review on the game pages (once the game is over).
+//! - [`view`](mod@view): the review's panel, the evaluation graph and the better move's line; the
+//!   game's move list shows the marks through [`Review::move_notes`].
 
 pub mod budget;
 pub mod game_page;
@@ -17,11 +19,13 @@ pub mod replay;
 pub mod runner;
 pub mod score;
 pub mod shelf;
+pub mod view;
 
 use gambit_rules::shakmaty::{Color, Square};
 use gambit_rules::{Eval, Judgement, SideSummary};
 use leptos::prelude::*;
 
+use crate::game::view::move_list::{MoveNote, MoveNotes};
 pub use budget::Budget;
 use marks::Marks;
 use replay::Replay;
@@ -222,6 +226,20 @@ impl Review {
     /// Positions evaluated and positions in all (moves + 1); reactive.
     pub fn progress(&self) -> (usize, usize) {
         self.analysis.with(|a| (a.done(), a.evals.len()))
+    }
+
+    /// The marks as the game's move list shows them.
+    pub fn move_notes(self) -> MoveNotes {
+        MoveNotes {
+            note: Callback::new(move |ply| {
+                self.mark(ply).map(|mark| MoveNote {
+                    judgement: mark.judgement,
+                    eval: mark.eval,
+                    best: mark.best.map(|best| (best.uci, best.san)),
+                })
+            }),
+            progress: Signal::derive(move || self.progress()),
+        }
     }
 
     /// Whether every position is evaluated; reactive.

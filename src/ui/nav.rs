@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use super::icons::{Icon, IconView};
-use crate::game::prefs::PrefsContext;
+use crate::prefs::PrefsContext;
 
 /// The top bar: the app's name (a link home), the two ways to play, the analysis
 /// board, and the sound toggle.

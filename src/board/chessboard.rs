@@ -17,10 +17,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 
-use super::board_shapes::{DrawnShapes, color_for_keys};
 use super::coordinates::Coordinates;
 use super::geometry::{arrow_line, square_at_point};
 use super::piece::{PieceView, piece_code};
+use super::shapes::{DrawnShapes, color_for_keys};
 use super::square::{SquareMarks, squares_view};
 
 /// A drag in progress.

@@ -8,9 +8,9 @@ use gambit_rules::{Chess, Eval, Game};
 use leptos::prelude::*;
 
 use super::{AnalysedLine, Review, adopt_imported};
-use crate::components::best_move_line::BestMoveLine;
-use crate::components::review_panel::ReviewPanel;
 use crate::game::store::GameStore;
+use crate::review::view::best_move_line::BestMoveLine;
+use crate::review::view::panel::ReviewPanel;
 
 /// The review of a game page's game. Cheap to copy.
 #[derive(Clone, Copy)]

@@ -4,9 +4,9 @@
 
 use leptos::prelude::*;
 
-use super::engine_status::describe_score;
 use crate::analysis_board::live_engine::{EngineState, LiveEngine};
 use crate::analysis_board::notation::numbered_line;
+use crate::opponent::view::engine_status::describe_score;
 
 /// The engine switch and the lines.
 #[component]

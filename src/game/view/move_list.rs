@@ -1,16 +1,37 @@
 //! The move list: SAN with move numbers (`1. e4 e5 2. Nf3`), the result at the end.
 //! Clicking a move shows the position after it; the viewed move is marked
-//! `aria-current` and scrolled into view. With a review, each move carries its mark
-//! (`?!`, `?`, `??`), its evaluation and, for a marked move, "best was …"; a finished
-//! game's list shown at its end stays there as those lines arrive.
+//! `aria-current` and scrolled into view. With notes (a review's, through
+//! [`MoveNotes`]), each move carries its mark (`?!`, `?`, `??`), its evaluation and,
+//! for a marked move, "best was …"; a finished game's list shown at its end stays there
+//! as those lines arrive.
 
-use gambit_rules::Judgement;
 use gambit_rules::shakmaty::{Color, Position};
+use gambit_rules::{Eval, Judgement};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::analysis::Review;
 use crate::game::store::GameStore;
+
+/// What is said of one move: its mark, the evaluation after it and the better move.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveNote {
+    /// Its mark, once known.
+    pub judgement: Option<Judgement>,
+    /// The evaluation of the position after it, from White's side.
+    pub eval: Option<Eval>,
+    /// The better move, in UCI and in SAN, when there was one.
+    pub best: Option<(String, String)>,
+}
+
+/// Where the list reads its notes from (a game's review). Cheap to copy.
+#[derive(Clone, Copy)]
+pub struct MoveNotes {
+    /// The note on the move that leads to position `ply` (1 for the first move);
+    /// reactive.
+    pub note: Callback<usize, Option<MoveNote>>,
+    /// Changes whenever notes arrive; reactive.
+    pub progress: Signal<(usize, usize)>,
+}
 
 /// One ply of the list, with what is drawn before it in the three-column grid.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -108,9 +129,9 @@ fn keep_at_end(list: &web_sys::HtmlElement, height_at_end: StoredValue<Option<i3
 /// The list of moves of the store's game.
 #[component]
 pub fn MoveList(
-    /// The review of the game, whose marks the moves show.
+    /// What is said of the moves (a review of the game), shown with them.
     #[prop(optional)]
-    review: Option<Review>,
+    notes: Option<MoveNotes>,
 ) -> impl IntoView {
     let Some(store) = use_context::<GameStore>() else {
         return view! { <p>"No game."</p> }.into_any();
@@ -141,13 +162,13 @@ pub fn MoveList(
         });
     });
 
-    // A review adds lines under marked moves ("best was …") as its evaluations arrive.
-    // A list kept at its end (a finished game's last move and result) stays there, unless
-    // the player has scrolled it since (then it is left where they put it).
-    if let Some(review) = review {
+    // Notes add lines under marked moves ("best was …") as they arrive. A list kept at
+    // its end (a finished game's last move and result) stays there, unless the player
+    // has scrolled it since (then it is left where they put it).
+    if let Some(notes) = notes {
         let height_at_end = StoredValue::new(None::<i32>);
         Effect::new(move |_| {
-            review.progress();
+            notes.progress.track();
             if !finished_at_end() {
                 return;
             }
@@ -169,12 +190,12 @@ pub fn MoveList(
             .empty_before
             .then(|| view! { <li class="move-empty" aria-hidden="true"></li> });
         // One memo per move: each evaluation that arrives recomputes the review's marks,
-        // and only the moves whose own mark changed update their cells (a review of n
+        // and only the moves whose own note changed update their cells (a review of n
         // moves updates O(n) cells in all, not O(n²)).
-        let mark = Memo::new(move |_| review.and_then(|review| review.mark(ply)));
+        let mark = Memo::new(move |_| notes.and_then(|notes| notes.note.run(ply)));
         let judgement = move || mark.with(|m| m.as_ref()?.judgement.map(Judgement::name));
         let eval = move || mark.with(|m| Some(m.as_ref()?.eval?.to_string()));
-        let best_uci = move || mark.with(|m| Some(m.as_ref()?.best.as_ref()?.uci.clone()));
+        let best_uci = move || mark.with(|m| Some(m.as_ref()?.best.as_ref()?.0.clone()));
         let symbol = move || {
             let mark = mark.with(|m| m.as_ref()?.judgement)?;
             Some(view! {
@@ -187,7 +208,7 @@ pub fn MoveList(
             let san = mark.with(|m| {
                 let m = m.as_ref()?;
                 m.judgement?;
-                Some(m.best.as_ref()?.san.clone())
+                Some(m.best.as_ref()?.1.clone())
             })?;
             Some(view! { <span class="move-best">{format!("best was {san}")}</span> })
         };

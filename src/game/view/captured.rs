@@ -3,7 +3,7 @@
 use gambit_rules::shakmaty::{Color, Role};
 use leptos::prelude::*;
 
-use super::piece::PieceView;
+use crate::board::piece::PieceView;
 use crate::game::store::GameStore;
 
 /// The captures of `color` at the viewed ply.

@@ -1,0 +1,4 @@
+//! What every page shares and no feature owns: the navigation bar and the icons.
+
+pub mod icons;
+pub mod nav;

@@ -1,4 +1,5 @@
-//! Preferences kept across visits (`gambit.v1.prefs`): for now, whether sound is on.
+//! Preferences kept across visits (`gambit.v1.prefs`): whether sound is on, and the
+//! display name last used for online play.
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -9,16 +10,23 @@ use crate::storage;
 pub const PREFS_KEY: &str = "gambit.v1.prefs";
 
 /// What the user chose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Prefs {
     /// Move sounds on.
     pub sound: bool,
+    /// The display name last given for an online game, offered again and sent when this
+    /// browser joins a friend's game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub online_name: Option<String>,
 }
 
 impl Default for Prefs {
     fn default() -> Prefs {
-        Prefs { sound: true }
+        Prefs {
+            sound: true,
+            online_name: None,
+        }
     }
 }
 
@@ -46,4 +54,30 @@ pub fn provide_prefs() -> PrefsContext {
 /// Whether sounds are on (true when no preferences were provided).
 pub fn sound_on() -> bool {
     use_context::<PrefsContext>().is_none_or(|prefs| prefs.0.get_untracked().sound)
+}
+
+/// The display name last used online, if any: read where the component is made (the
+/// context is not there in event handlers and tasks), used later.
+#[derive(Debug, Clone, Copy)]
+pub struct OnlineName(Option<PrefsContext>);
+
+impl OnlineName {
+    /// The preferences' name (none at all when no preferences were provided).
+    pub fn from_context() -> OnlineName {
+        OnlineName(use_context::<PrefsContext>())
+    }
+
+    /// The name last used, if any.
+    pub fn get(&self) -> Option<String> {
+        self.0
+            .and_then(|prefs| prefs.0.try_with_untracked(|p| p.online_name.clone()))
+            .flatten()
+    }
+
+    /// Remembers `name` (already cleaned).
+    pub fn remember(&self, name: Option<String>) {
+        if let Some(prefs) = self.0 {
+            prefs.0.try_update(|prefs| prefs.online_name = name);
+        }
+    }
 }

@@ -10,6 +10,7 @@ use leptos_router::hooks::use_navigate;
 use super::api::create_game;
 use super::seats::{self, SeatRecord};
 use crate::game::clock::{CONTROL_CHOICES, parse_control};
+use crate::prefs::OnlineName;
 
 /// The protocol's time control of a "minutes+seconds" label.
 pub fn spec_of_label(label: &str) -> Option<TimeControlSpec> {
@@ -43,7 +44,8 @@ pub fn OnlineDialog(
 ) -> impl IntoView {
     let control = RwSignal::new(Some("5+3".to_owned()));
     let color = RwSignal::new(ColorChoice::Random);
-    let name = RwSignal::new(String::new());
+    let remembered = OnlineName::from_context();
+    let name = RwSignal::new(remembered.get().unwrap_or_default());
     let busy = RwSignal::new(false);
     let error = RwSignal::new(None::<String>);
     let navigate = use_navigate();
@@ -98,6 +100,7 @@ pub fn OnlineDialog(
             color: color.get_untracked(),
             name: name.clone(),
         };
+        remembered.remember(name.clone());
         busy.set(true);
         error.set(None);
         let navigate = navigate.clone();

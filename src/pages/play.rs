@@ -23,6 +23,7 @@ use crate::online::connection::{Connection, Handlers};
 use crate::online::controls::OnlineControls;
 use crate::online::game::{OnlineGame, Step, color_of, describe_result};
 use crate::online::seats::{self, SeatRecord};
+use crate::prefs::OnlineName;
 use crate::review::game_page::PageReview;
 use crate::review::view::panel::ReviewPanel;
 
@@ -187,18 +188,21 @@ fn OnlineGamePage(id: String) -> impl IntoView {
         });
     });
 
-    // Without a seat for this game: take the free one, or watch.
+    // Without a seat for this game: take the free one (with the name this browser last
+    // used online), or watch.
+    let online_name = OnlineName::from_context();
     let join = move || {
         let id = game.with_untracked(|g| g.id.clone());
         phase.set(Phase::Joining);
         spawn_local(async move {
-            let reply = api::join_game(&id, &JoinGame { name: None }).await;
+            let name = online_name.get();
+            let reply = api::join_game(&id, &JoinGame { name: name.clone() }).await;
             match reply {
                 Ok(reply) => {
                     let record = SeatRecord {
                         token: reply.token.clone(),
                         side: reply.side,
-                        name: None,
+                        name,
                         time_control: None,
                         created_ms: wall_clock_ms(),
                         ongoing: true,

@@ -319,6 +319,22 @@ test('names are shown as text, never as markup', async ({ page, newContext }) =>
   }
 });
 
+test('the friend joins with the name their browser last used online', async ({ page, newContext }) => {
+  const invite = await createGame(page, { name: 'Ada' });
+  // The friend gave a name once, for a game of their own that nobody joined.
+  const friendContext = await newContext();
+  const friend = await friendContext.newPage();
+  await createGame(friend, { name: 'Grace' });
+  await friend.goto(`${server}/`);
+  await friend.getByTestId('play-online').click();
+  await expect(friend.getByTestId('online-name')).toHaveValue('Grace');
+  await friend.goto(invite);
+  await expect(onlineState(friend)).toHaveAttribute('data-state', 'playing');
+  const names = (p: Page) => p.locator('.player-name');
+  await expect(names(page)).toContainText(['Grace', 'Ada (you)']);
+  await expect(names(friend)).toContainText(['Ada', 'Grace (you)']);
+});
+
 test('the home page lists the games in progress', async ({ page, newContext }) => {
   const players = await startGame(page, newContext);
   const id = gameId(players.invite) ?? '';

@@ -51,6 +51,42 @@ test('takeback undoes the engine reply and the player move', async ({ page }) =>
   await expect(moves(page)).toHaveCount(0);
 });
 
+test('a premove made while the engine thinks is played the moment it answers', async ({ page }) => {
+  await openComputer(page);
+  // Level 8 thinks a second a move without a clock: time for two clicks.
+  await startGame(page, 8, 'white');
+  await square(page, 'e2').click();
+  await square(page, 'e4').click();
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
+  await square(page, 'g1').click();
+  await square(page, 'f3').click();
+  await expect(square(page, 'g1')).toHaveAttribute('data-premove');
+  await expect(square(page, 'f3')).toHaveAttribute('data-premove');
+  await expect(moves(page)).toHaveCount(1);
+  // No reply after 1. e4 can make Nf3 illegal: it is played on the reply, and the
+  // engine thinks again.
+  await expect(moves(page)).toHaveCount(3);
+  expect((await sanList(page))[2]).toBe('Nf3');
+  await expect(page.locator('[data-premove]')).toHaveCount(0);
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
+});
+
+test('a right click takes a premove back before the engine answers', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 8, 'white');
+  await square(page, 'e2').click();
+  await square(page, 'e4').click();
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
+  await square(page, 'g1').click();
+  await square(page, 'f3').click();
+  await expect(square(page, 'f3')).toHaveAttribute('data-premove');
+  await square(page, 'a6').click({ button: 'right' });
+  await expect(page.locator('[data-premove]')).toHaveCount(0);
+  // The reply comes and nothing is played after it: the player's turn, no search.
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
+  await expect(moves(page)).toHaveCount(2);
+});
+
 test('a reload mid-game restores it and the engine resumes on its turn', async ({ page }) => {
   await openComputer(page);
   await startGame(page, 1, 'black');

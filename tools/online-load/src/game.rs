@@ -41,8 +41,6 @@ pub struct Setup {
     pub spectator_chance: f64,
     /// Moves after which a game is resigned, so that games keep turning over.
     pub max_plies: usize,
-    /// When to stop starting moves.
-    pub until: Instant,
 }
 
 /// A player's or spectator's connection.
@@ -51,15 +49,21 @@ struct Seat {
     stream: SplitStream<Socket>,
 }
 
-/// Plays one game to its end and records it in `stats`.
-pub async fn play(setup: Arc<Setup>, http: reqwest::Client, stats: Arc<Stats>) {
-    if let Err(error) = play_one(&setup, &http, &stats).await {
+/// Plays one game to its end (no move is started after `stop_at`) and records it in
+/// `stats`.
+pub async fn play(setup: Arc<Setup>, stop_at: Instant, http: reqwest::Client, stats: Arc<Stats>) {
+    if let Err(error) = play_one(&setup, stop_at, &http, &stats).await {
         Stats::count(&stats.errors);
         eprintln!("game failed: {error:#}");
     }
 }
 
-async fn play_one(setup: &Setup, http: &reqwest::Client, stats: &Stats) -> anyhow::Result<()> {
+async fn play_one(
+    setup: &Setup,
+    stop_at: Instant,
+    http: &reqwest::Client,
+    stats: &Stats,
+) -> anyhow::Result<()> {
     let created: CreateGameReply = http
         .post(format!("{}/api/games", setup.base))
         .json(&CreateGame {
@@ -100,7 +104,15 @@ async fn play_one(setup: &Setup, http: &reqwest::Client, stats: &Stats) -> anyho
         false => None,
     };
     Stats::count(&stats.active_games);
-    let outcome = moves(setup, &mut white, &mut black, spectator.as_mut(), stats).await;
+    let outcome = moves(
+        setup,
+        stop_at,
+        &mut white,
+        &mut black,
+        spectator.as_mut(),
+        stats,
+    )
+    .await;
     Stats::uncount(&stats.active_games);
     let _ = white.sink.send(ClientMessage::Resign.into_frame()).await;
     for seat in [Some(&mut white), Some(&mut black), spectator.as_mut()]
@@ -207,6 +219,7 @@ impl Tally {
 /// move sent has been acknowledged and relayed (or ten seconds have passed).
 async fn moves(
     setup: &Setup,
+    stop_at: Instant,
     white: &mut Seat,
     black: &mut Seat,
     mut spectator: Option<&mut Seat>,
@@ -219,7 +232,7 @@ async fn moves(
     let mut next_move_at = Instant::now() + think(setup);
     let mut settle: Option<Instant> = None;
     loop {
-        let playing = !tally.ended && ply < setup.max_plies && Instant::now() < setup.until;
+        let playing = !tally.ended && ply < setup.max_plies && Instant::now() < stop_at;
         if !playing {
             if tally.relayed >= ply && tally.acked >= ply {
                 break;

@@ -11,9 +11,11 @@
 //! Each game is one task holding both players' sockets (and a spectator's for a share
 //! of games): the players play random legal moves, each after a think time of 1–3 s, as
 //! people do; a game that ends or reaches the move cap is followed by a new one, so the
-//! count of concurrent games holds. `tools/online-load.sh` ramps the count up in steps
-//! to find the knee. The server must allow the load's rate of creates from one address
-//! (its `--create-limit` flag).
+//! count of concurrent games holds. The games stop as they started, `--ramp` a second.
+//! Runs with a growing `--games` find the knee (`docs/figures.md` has the runs and the
+//! server's flags). The server must allow the load's rate of creates and sockets from
+//! one address (its `--create-per-minute`, `--create-burst` and
+//! `--max-sockets-per-client` flags).
 
 mod game;
 mod server_process;
@@ -78,7 +80,6 @@ async fn main() -> anyhow::Result<()> {
         think_ms: (args.think_min_ms, args.think_max_ms),
         spectator_chance: args.spectators.clamp(0.0, 1.0),
         max_plies: args.max_plies,
-        until,
     });
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
@@ -90,14 +91,17 @@ async fn main() -> anyhow::Result<()> {
     );
     let mut players = Vec::new();
     for slot in 0..args.games {
-        // Ramp: `ramp` slots a second.
-        let start_at = started + Duration::from_millis(slot * 1000 / args.ramp.max(1));
+        // Ramp up and down: `ramp` slots a second start, and as many stop, after the
+        // run's time (all games stopping at one instant would measure that storm of
+        // resigns and closes, which real players never make).
+        let offset = Duration::from_millis(slot * 1000 / args.ramp.max(1));
+        let (start_at, stop_at) = (started + offset, until + offset);
         let (setup, http, stats) = (setup.clone(), http.clone(), stats.clone());
         players.push(tokio::spawn(async move {
             tokio::time::sleep_until(start_at).await;
-            // One slot keeps a game going until the end of the run.
-            while Instant::now() < setup.until {
-                game::play(setup.clone(), http.clone(), stats.clone()).await;
+            // One slot keeps a game going until its end of the run.
+            while Instant::now() < stop_at {
+                game::play(setup.clone(), stop_at, http.clone(), stats.clone()).await;
                 if Stats::get(&stats.errors) > 0 {
                     // A failing slot waits before trying again, not to spin.
                     sleep(Duration::from_secs(1)).await;

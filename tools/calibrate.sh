@@ -14,7 +14,10 @@
 #   tools/calibrate.sh huddle-vs-random_move   # players: l<level>, l<level>r<percent>, bots
 #
 # ENGINE, GAMES, MS and OUT (default tools/out) change the engine, the games a match, the
-# time a move and where the logs go. A quick screen of an engine change (about 30 min a
+# time a move and where the logs go; B_ENGINE (default ENGINE) is side b's engine, for
+# screening a change against the players of an earlier build:
+#   B_ENGINE=<earlier build> GAMES=100 MS=5000 OUT=tools/out/screen tools/calibrate.sh l1-vs-l4r30
+# A quick screen of an engine change (about 30 min a
 # core; run both builds side by side, then tools/paired.py on the two PGNs):
 #   MS=40 GAMES=400 OUT=tools/out/screen-new ENGINE=<build> tools/calibrate.sh l8-vs-sf2000
 #
@@ -28,6 +31,8 @@ cd "$(dirname "$SELF")/.."
 # The engine measured: `cargo build --release -p gambit-engine`'s unless told otherwise.
 ENGINE=${ENGINE:-target/release/gambit-engine}
 [ -x "$ENGINE" ] || { echo "no engine at $ENGINE: cargo build --release -p gambit-engine" >&2; exit 2; }
+B_ENGINE=${B_ENGINE:-$ENGINE}
+[ -x "$B_ENGINE" ] || { echo "no engine at $B_ENGINE" >&2; exit 2; }
 PY=${PY:-tools/.venv/bin/python}
 GAMES=${GAMES:-100}
 MS=${MS:-200}
@@ -75,7 +80,7 @@ one() { # one match by name: <a>-vs-<b> (players as `side` reads them: l4-vs-sf1
     local a_args=("${ARGS[@]}")
     side b "$b"
     local b_args=("${ARGS[@]}")
-    [[ $b == sf* ]] || b_args=(--b "$ENGINE" "${b_args[@]}")
+    [[ $b == sf* ]] || b_args=(--b "$B_ENGINE" "${b_args[@]}")
     match "$1" "${a_args[@]}" "${b_args[@]}"
 }
 

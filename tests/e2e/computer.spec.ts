@@ -1,4 +1,5 @@
 // Playing the built-in engine on /computer.
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { piece, sanList, square } from './helpers';
 import { moves, openComputer, playAndAwaitReply, playAnyMove, startGame } from './computer-helpers';
@@ -51,7 +52,8 @@ test('takeback undoes the engine reply and the player move', async ({ page }) =>
   await expect(moves(page)).toHaveCount(0);
 });
 
-test('a premove made while the engine thinks is played the moment it answers', async ({ page }) => {
+/** As White against level 8, plays 1. e4 and, while the engine thinks, premoves Nf3. */
+async function premoveWhileEngineThinks(page: Page) {
   await openComputer(page);
   // Level 8 thinks a second a move without a clock: time for two clicks.
   await startGame(page, 8, 'white');
@@ -62,6 +64,10 @@ test('a premove made while the engine thinks is played the moment it answers', a
   await square(page, 'f3').click();
   await expect(square(page, 'g1')).toHaveAttribute('data-premove');
   await expect(square(page, 'f3')).toHaveAttribute('data-premove');
+}
+
+test('a premove made while the engine thinks is played the moment it answers', async ({ page }) => {
+  await premoveWhileEngineThinks(page);
   await expect(moves(page)).toHaveCount(1);
   // No reply after 1. e4 can make Nf3 illegal: it is played on the reply, and the
   // engine thinks again.
@@ -72,14 +78,7 @@ test('a premove made while the engine thinks is played the moment it answers', a
 });
 
 test('a right click takes a premove back before the engine answers', async ({ page }) => {
-  await openComputer(page);
-  await startGame(page, 8, 'white');
-  await square(page, 'e2').click();
-  await square(page, 'e4').click();
-  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
-  await square(page, 'g1').click();
-  await square(page, 'f3').click();
-  await expect(square(page, 'f3')).toHaveAttribute('data-premove');
+  await premoveWhileEngineThinks(page);
   await square(page, 'a6').click({ button: 'right' });
   await expect(page.locator('[data-premove]')).toHaveCount(0);
   // The reply comes and nothing is played after it: the player's turn, no search.

@@ -11,6 +11,8 @@
 #   tools/calibrate.sh ladder1  # (and ladder2) the ladder below level 4: random_move, level 4
 #                               # diluted by random moves, the bots (200 games a pairing,
 #                               # about 45 min a lane)
+#   tools/calibrate.sh levels   # levels 1-5 and 7 and the ladder built on level 4, two at
+#                               # a time (about 95 min on two cores)
 #   tools/calibrate.sh huddle-vs-random_move   # players: l<level>, l<level>r<percent>, bots
 #
 # ENGINE, GAMES, MS and OUT (default tools/out) change the engine, the games a match, the
@@ -102,6 +104,20 @@ ladder_matches() {
     done
 }
 
+# Levels 1-5 and 7 (for when those levels change and 6 and 8 do not): each against
+# Stockfish's rungs (100 games a rung) or the chain and dilution ladder below level 4
+# (200 games a pairing), and the ladder again since it is built on level 4. One line a
+# match, `env` settings first, the longest first.
+levels_matches() {
+    for m in l7-vs-sf2000 l7-vs-sf2200 l5-vs-sf1500 l5-vs-sf1800 l4-vs-sf1350 l4-vs-sf1500; do
+        echo "GAMES=100 MS=200 $SELF $m"
+    done
+    for m in $(ladder_matches | grep -v -- '-vs-random_move$') \
+        l3-vs-l4 l2-vs-l3 l1-vs-l2 l3-vs-l4r8 l2-vs-l4r15 l1-vs-l4r30; do
+        echo "GAMES=200 MS=5000 $SELF $m"
+    done
+}
+
 [ $# -gt 0 ] || { echo "usage: $0 top|anchors|chain|lane1|lane2|below1|below2|<match>..." >&2; exit 2; }
 for arg in "$@"; do
     case $arg in
@@ -125,6 +141,9 @@ for arg in "$@"; do
     # what any move takes (5 s): the results do not depend on how busy the machine is.
     ladder1) for m in $(ladder_matches | awk 'NR % 2 == 1'); do GAMES=200 MS=5000 one "$m"; done ;;
     ladder2) for m in $(ladder_matches | awk 'NR % 2 == 0'); do GAMES=200 MS=5000 one "$m"; done ;;
+    # Two matches at a time, one a core, until all of levels_matches are played:
+    # about 95 min on a 2-core VM.
+    levels) levels_matches | xargs -P 2 -L 1 env ;;
     *) one "$arg" ;;
     esac
 done

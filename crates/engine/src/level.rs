@@ -4,7 +4,7 @@
 //! and, at levels 1–6, chooses the move among the root moves whose score is within a
 //! level-dependent margin of the best one, weighted towards the best. This plays like a
 //! weaker person, not a random blunderer: the root moves are searched with a full
-//! window at every completed depth so their scores are exact, and from level 3 up a
+//! window at every completed depth so their scores are exact, and from level 4 up a
 //! safety net applies after the choice:
 //!
 //! * a mate in one is always played, and a forced mate found by the search is always
@@ -13,23 +13,30 @@
 //!   exchange), is never chosen unless the best move does so too.
 //!
 //! Levels 1–3 choose among at most the best few moves (MultiPV-style): without that cap
-//! the wide margins of the low levels let any of twenty mediocre moves be picked, and
-//! the first calibration chain found 400–600 Elo between neighbouring low levels.
+//! the wide margins of the low levels let any of twenty mediocre moves be picked.
+//! How each level is weakened, from the bottom:
 //!
-//! Level 7 plays the best move of a full-strength search cut at 120 000 nodes. (With a
-//! 12 cp margin, as first designed, it had to score every root move exactly, which cost
-//! so much depth that it measured no stronger than level 6; at 75 000 nodes it measured
-//! one Elo above level 6, which then searched to depth 8.)
+//! * level 1 looks one move ahead and then only at captures: it takes what is offered
+//!   and sees a recapture, but not a quiet threat (a fork, a mating net), and it is
+//!   careless: any of its best eight moves within four pawns of the best may be played;
+//! * level 2 sees the reply to its move, not its own next move, and is careless in the
+//!   same way, a little less;
+//! * level 3 sees three moves ahead, still with a wide margin and no safety net;
+//! * levels 4 and 5 search four moves ahead (more nodes at 5) and choose among the moves
+//!   within 110 and 68 cp of the best, with the safety net;
+//! * level 6 searches deep, with a 30 cp margin;
+//! * level 7 plays the best move of a full-strength search cut at 60 000 nodes;
+//! * level 8 is the full-strength search.
 //!
 //! | level | depth cap | node cap  | margin (cp) | best moves | safety net |
 //! |-------|-----------|-----------|-------------|------------|------------|
-//! | 1     | 3         | 6 000     | 280         | 5          | no         |
-//! | 2     | 3         | 10 000    | 200         | 4          | no         |
-//! | 3     | 3         | 20 000    | 140         | 4          | yes        |
-//! | 4     | 4         | 50 000    | 90          | all        | yes        |
-//! | 5     | 6         | 150 000   | 55          | all        | yes        |
+//! | 1     | 1         | 1 500     | 400         | 8          | no         |
+//! | 2     | 2         | 3 000     | 340         | 7          | no         |
+//! | 3     | 3         | 7 000     | 290         | 5          | no         |
+//! | 4     | 4         | 30 000    | 110         | all        | yes        |
+//! | 5     | 4         | 60 000    | 68          | all        | yes        |
 //! | 6     | 7         | 500 000   | 30          | all        | yes        |
-//! | 7     | —         | 120 000   | 0           | 1          | yes        |
+//! | 7     | —         | 60 000    | 0           | 1          | yes        |
 //! | 8     | —         | —         | 0           | 1          | (best move)|
 //!
 //! The Elo each level plays at is measured by matches (see `docs/figures.md`), not
@@ -66,13 +73,13 @@ impl Level {
     #[must_use]
     pub fn new(n: u8) -> Option<Level> {
         let (max_depth, max_nodes, margin_cp, safety, max_choices) = match n {
-            1 => (Some(3), Some(6_000), 280, false, Some(5)),
-            2 => (Some(3), Some(10_000), 200, false, Some(4)),
-            3 => (Some(3), Some(20_000), 140, true, Some(4)),
-            4 => (Some(4), Some(50_000), 90, true, None),
-            5 => (Some(6), Some(150_000), 55, true, None),
+            1 => (Some(1), Some(1_500), 400, false, Some(8)),
+            2 => (Some(2), Some(3_000), 340, false, Some(7)),
+            3 => (Some(3), Some(7_000), 290, false, Some(5)),
+            4 => (Some(4), Some(30_000), 110, true, None),
+            5 => (Some(4), Some(60_000), 68, true, None),
             6 => (Some(7), Some(500_000), 30, true, None),
-            7 => (None, Some(120_000), 0, true, None),
+            7 => (None, Some(60_000), 0, true, None),
             8 => (None, None, 0, true, None),
             _ => return None,
         };

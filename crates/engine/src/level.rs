@@ -25,7 +25,7 @@
 //! * levels 4 and 5 search four moves ahead (more nodes at 5) and choose among the moves
 //!   within 110 and 68 cp of the best, with the safety net;
 //! * level 6 searches deep, with a 30 cp margin;
-//! * level 7 plays the best move of a full-strength search cut at 60 000 nodes;
+//! * level 7 plays the best move of a full-strength search cut at 85 000 nodes;
 //! * level 8 is the full-strength search.
 //!
 //! | level | depth cap | node cap  | margin (cp) | best moves | safety net |
@@ -36,7 +36,7 @@
 //! | 4     | 4         | 30 000    | 110         | all        | yes        |
 //! | 5     | 4         | 60 000    | 68          | all        | yes        |
 //! | 6     | 7         | 500 000   | 30          | all        | yes        |
-//! | 7     | —         | 60 000    | 0           | 1          | yes        |
+//! | 7     | —         | 85 000    | 0           | 1          | yes        |
 //! | 8     | —         | —         | 0           | 1          | (best move)|
 //!
 //! The Elo each level plays at is measured by matches (see `docs/figures.md`), not
@@ -79,7 +79,7 @@ impl Level {
             4 => (Some(4), Some(30_000), 110, true, None),
             5 => (Some(4), Some(60_000), 68, true, None),
             6 => (Some(7), Some(500_000), 30, true, None),
-            7 => (None, Some(60_000), 0, true, None),
+            7 => (None, Some(85_000), 0, true, None),
             8 => (None, None, 0, true, None),
             _ => return None,
         };

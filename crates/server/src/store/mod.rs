@@ -1,12 +1,15 @@
 //! Where games are kept: the one seam between the game logic and the database.
 //!
-//! [`Store`] is an enum with one variant per database (SQLite today); everything above
+//! [`Store`] is an enum with one variant per database (SQLite for one node, PostgreSQL
+//! for several); everything above
 //! it speaks only of [`GameRecord`]s and [`Commit`]s. The rule every variant keeps:
 //! a commit writes the events with the versions the writer expects and rewrites the
 //! game's row only where its version is still the one the writer read, in one
 //! transaction, so two writers can never fork a game (the second one gets
 //! [`StoreError::Conflict`] and nothing is written).
 
+mod postgres;
+mod rows;
 mod sqlite;
 
 use gambit_online_protocol::{GameEvent, GameStatus};
@@ -15,6 +18,7 @@ use thiserror::Error;
 use crate::round::StoredRound;
 use crate::token::TokenHash;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 /// A game as stored.
@@ -83,20 +87,25 @@ pub enum StoreError {
 pub enum Store {
     /// A SQLite file.
     Sqlite(SqliteStore),
+    /// A PostgreSQL database.
+    Postgres(PostgresStore),
 }
 
 impl Store {
-    /// Opens the database at `url` (`sqlite://path`, created if missing) and runs the
-    /// migrations.
+    /// Opens the database at `url` (`sqlite://path`, created if missing, or
+    /// `postgres://user:password@host:port/database`) and runs the migrations.
     ///
     /// # Errors
     ///
-    /// An unknown scheme, or a database that cannot be opened or migrated.
+    /// An unknown scheme, or a database that cannot be opened or migrated. (The
+    /// messages do not repeat a PostgreSQL URL, which may hold a password.)
     pub async fn open(url: &str) -> anyhow::Result<Store> {
         if url.starts_with("sqlite:") {
             Ok(Store::Sqlite(SqliteStore::open(url).await?))
+        } else if postgres::is_postgres_url(url) {
+            Ok(Store::Postgres(PostgresStore::open(url).await?))
         } else {
-            anyhow::bail!("--database {url:?}: only sqlite:// databases are supported")
+            anyhow::bail!("--database: give a sqlite:// or a postgres:// URL")
         }
     }
 
@@ -108,6 +117,7 @@ impl Store {
     pub async fn create(&self, game: &NewGame, wall_ms: u64) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(store) => store.create(game, wall_ms).await,
+            Store::Postgres(store) => store.create(game, wall_ms).await,
         }
     }
 
@@ -119,6 +129,7 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
         match self {
             Store::Sqlite(store) => store.load(id).await,
+            Store::Postgres(store) => store.load(id).await,
         }
     }
 
@@ -131,6 +142,7 @@ impl Store {
     pub async fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(store) => store.commit(commit).await,
+            Store::Postgres(store) => store.commit(commit).await,
         }
     }
 
@@ -152,6 +164,11 @@ impl Store {
                     .games_with_status(statuses, before_wall_ms, limit)
                     .await
             }
+            Store::Postgres(store) => {
+                store
+                    .games_with_status(statuses, before_wall_ms, limit)
+                    .await
+            }
         }
     }
 
@@ -159,6 +176,7 @@ impl Store {
     pub async fn close(&self) {
         match self {
             Store::Sqlite(store) => store.close().await,
+            Store::Postgres(store) => store.close().await,
         }
     }
 }

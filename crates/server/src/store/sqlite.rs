@@ -1,7 +1,7 @@
 //! The SQLite store: one file (created on first start), in WAL mode with
 //! `synchronous = NORMAL` (a committed transaction survives the process being killed;
 //! only a power cut may lose the last ones), foreign keys on, and the migrations of
-//! `crates/server/migrations/` run at start (their number kept in `PRAGMA user_version`).
+//! `crates/server/migrations/sqlite/` run at start (their number kept in `PRAGMA user_version`).
 //!
 //! One thread of its own owns the connection and serves every request in order. Writes
 //! are committed in groups: the thread takes every request waiting (up to [`BATCH`]) and
@@ -20,8 +20,8 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, ff
 use rusqlite_migration::{M, Migrations};
 use tokio::sync::{mpsc, oneshot};
 
+use super::rows::{GameRow, StoredRow, decode, events, game_row, int, json};
 use super::{Commit, GameRecord, NewGame, StoreError, status_name};
-use crate::token::TokenHash;
 
 /// How long a write waits for another process's lock before giving up (this server is
 /// the only writer; a backup or a `sqlite3` shell may hold the file for a moment).
@@ -37,24 +37,13 @@ const BATCH: usize = 512;
 
 /// The schema, one migration a file, in order; never edit one that has been released.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("../../migrations/0001_games.sql"))])
+    Migrations::new(vec![M::up(include_str!("../../migrations/sqlite/0001_games.sql"))])
 }
 
 /// A SQLite database of games.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     requests: mpsc::Sender<Request>,
-}
-
-/// A game's row and events as the database thread writes them.
-#[derive(Debug)]
-struct GameRow {
-    id: String,
-    version: i64,
-    status: &'static str,
-    seats: [Option<[u8; 32]>; 2],
-    state: String,
-    events: Vec<(i64, String)>,
 }
 
 /// A commit as the database thread writes it.
@@ -64,15 +53,6 @@ struct CommitRow {
     expected_version: i64,
     wall_ms: i64,
     new_game: Option<GameRow>,
-}
-
-/// A game as the database thread reads it: the caller decodes it.
-#[derive(Debug)]
-struct StoredRow {
-    version: i64,
-    seats: [Option<Vec<u8>>; 2],
-    state: String,
-    events: Vec<(i64, String)>,
 }
 
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
@@ -103,25 +83,6 @@ enum Request {
     },
 }
 
-/// Milliseconds and versions as SQLite keeps integers.
-fn int(value: u64) -> i64 {
-    i64::try_from(value).unwrap_or(i64::MAX)
-}
-
-fn json<T: serde::Serialize>(value: &T) -> Result<String, StoreError> {
-    serde_json::to_string(value).map_err(|error| StoreError::Damaged(error.to_string()))
-}
-
-fn hash_of(bytes: Option<Vec<u8>>) -> Result<Option<TokenHash>, StoreError> {
-    bytes
-        .map(|bytes| {
-            <[u8; 32]>::try_from(bytes.as_slice())
-                .map(TokenHash)
-                .map_err(|_| StoreError::Damaged("a token hash is not 32 bytes".into()))
-        })
-        .transpose()
-}
-
 fn database(error: rusqlite::Error) -> StoreError {
     StoreError::Database(error.to_string())
 }
@@ -143,26 +104,6 @@ impl From<rusqlite::Error> for StoreError {
             _ => database(error),
         }
     }
-}
-
-fn game_row(game: &NewGame) -> Result<GameRow, StoreError> {
-    Ok(GameRow {
-        id: game.id.clone(),
-        version: int(game.events.last().map_or(0, |(version, _)| *version)),
-        status: status_name(game.state.status),
-        seats: game.seats.map(|seat| seat.map(|hash| hash.0)),
-        state: json(&game.state)?,
-        events: events(&game.events)?,
-    })
-}
-
-fn events(
-    events: &[(u64, gambit_online_protocol::GameEvent)],
-) -> Result<Vec<(i64, String)>, StoreError> {
-    events
-        .iter()
-        .map(|(version, event)| Ok((int(*version), json(event)?)))
-        .collect()
 }
 
 /// The file a `sqlite://path` (or `sqlite:path`) URL names.
@@ -288,41 +229,6 @@ impl SqliteStore {
 
 fn stopped() -> StoreError {
     StoreError::Database("the database is closed".into())
-}
-
-fn decode(id: &str, row: StoredRow) -> Result<GameRecord, StoreError> {
-    let state = serde_json::from_str(&row.state)
-        .map_err(|error| StoreError::Damaged(format!("game {id}: {error}")))?;
-    let [white, black] = row.seats;
-    let seats = [hash_of(white)?, hash_of(black)?];
-    let events = row
-        .events
-        .iter()
-        .enumerate()
-        .map(|(index, (version, text))| {
-            if usize::try_from(*version).ok() != Some(index + 1) {
-                return Err(StoreError::Damaged(format!(
-                    "game {id}: event {version} out of order"
-                )));
-            }
-            serde_json::from_str(text)
-                .map_err(|error| StoreError::Damaged(format!("game {id} event {version}: {error}")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let version = u64::try_from(row.version).unwrap_or(0);
-    if events.len() as u64 != version {
-        return Err(StoreError::Damaged(format!(
-            "game {id}: version {version} but {} events",
-            events.len()
-        )));
-    }
-    Ok(GameRecord {
-        id: id.to_owned(),
-        version,
-        seats,
-        state,
-        events,
-    })
 }
 
 /// Opens the file with the settings of this module and brings its schema up to date.

@@ -190,3 +190,6 @@ pub(crate) const fn status_name(status: GameStatus) -> &'static str {
         GameStatus::Aborted => "aborted",
     }
 }
+
+#[cfg(test)]
+mod contract_tests;

@@ -37,7 +37,9 @@ const BATCH: usize = 512;
 
 /// The schema, one migration a file, in order; never edit one that has been released.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("../../migrations/sqlite/0001_games.sql"))])
+    Migrations::new(vec![M::up(include_str!(
+        "../../migrations/sqlite/0001_games.sql"
+    ))])
 }
 
 /// A SQLite database of games.

@@ -5,3 +5,4 @@ mod common;
 mod game_flow;
 mod hardening;
 mod limits;
+mod postgres;

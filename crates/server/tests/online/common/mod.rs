@@ -1,5 +1,5 @@
 //! The test harness: a server on a free port with a SQLite file in a temporary
-//! directory, an HTTP client for the JSON routes, and a WebSocket page.
+//! directory (or a PostgreSQL database), an HTTP client for the JSON routes, and a WebSocket page.
 
 #![allow(dead_code)]
 
@@ -43,6 +43,14 @@ pub fn config_in(dir: &Path, timing: Timing) -> Config {
     config.database = format!("sqlite://{}", dir.join("games.db").display());
     config.dist = dir.join("dist");
     config.timing = timing;
+    config
+}
+
+/// A configuration for a server on the database at `url`, with its other files in
+/// `dir`.
+pub fn config_on(dir: &Path, url: &str, timing: Timing) -> Config {
+    let mut config = config_in(dir, timing);
+    config.database = url.to_owned();
     config
 }
 

@@ -22,8 +22,8 @@
 //! * level 2 sees the reply to its move, not its own next move, and is careless in the
 //!   same way, a little less;
 //! * level 3 sees three moves ahead, still with a wide margin and no safety net;
-//! * levels 4 and 5 search four moves ahead (more nodes at 5) and choose among the moves
-//!   within 110 and 68 cp of the best, with the safety net;
+//! * levels 4 and 5 search four and five moves ahead and choose among the moves within
+//!   110 and 62 cp of the best, with the safety net;
 //! * level 6 searches deep, with a 30 cp margin;
 //! * level 7 plays the best move of a full-strength search cut at 85 000 nodes;
 //! * level 8 is the full-strength search.
@@ -34,7 +34,7 @@
 //! | 2     | 2         | 3 000     | 340         | 7          | no         |
 //! | 3     | 3         | 7 000     | 290         | 5          | no         |
 //! | 4     | 4         | 30 000    | 110         | all        | yes        |
-//! | 5     | 4         | 60 000    | 68          | all        | yes        |
+//! | 5     | 5         | 90 000    | 62          | all        | yes        |
 //! | 6     | 7         | 500 000   | 30          | all        | yes        |
 //! | 7     | —         | 85 000    | 0           | 1          | yes        |
 //! | 8     | —         | —         | 0           | 1          | (best move)|
@@ -77,7 +77,7 @@ impl Level {
             2 => (Some(2), Some(3_000), 340, false, Some(7)),
             3 => (Some(3), Some(7_000), 290, false, Some(5)),
             4 => (Some(4), Some(30_000), 110, true, None),
-            5 => (Some(4), Some(60_000), 68, true, None),
+            5 => (Some(5), Some(90_000), 62, true, None),
             6 => (Some(7), Some(500_000), 30, true, None),
             7 => (None, Some(85_000), 0, true, None),
             8 => (None, None, 0, true, None),

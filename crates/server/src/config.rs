@@ -29,8 +29,10 @@ pub struct Config {
     /// The built app to serve (with the .br/.gz files the build writes beside each file).
     #[arg(long, default_value = "dist")]
     pub dist: PathBuf,
-    /// The database: `sqlite://FILE` (created on first start).
-    #[arg(long, default_value = "sqlite://gambit.db")]
+    /// The database: `sqlite://FILE` (created on first start) or
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE` (better given in the environment, as
+    /// `GAMBIT_DATABASE`, than on a command line every user can read).
+    #[arg(long, env = "GAMBIT_DATABASE", default_value = "sqlite://gambit.db")]
     pub database: String,
     /// A page origin allowed to open game sockets (e.g. `https://chess.example.org`);
     /// repeat for several. Default: `http://{bind}:{port}`, `http://localhost:{port}` and

@@ -19,7 +19,7 @@ async fn main() -> anyhow::Result<()> {
     let config = Config::parse();
     let listener = tokio::net::TcpListener::bind((config.bind.as_str(), config.port)).await?;
     let address = listener.local_addr()?;
-    let database = config.database.clone();
+    let database = gambit_server::store::shown_url(&config.database);
     let dist = config.dist.display().to_string();
     let server = start(listener, config).await?;
     tracing::info!(%address, database, dist, "serving");

@@ -177,3 +177,17 @@ async fn a_database_that_is_not_there_is_a_clear_error() {
         .expect_err("unknown");
     assert!(format!("{error:#}").contains("sqlite:// or a postgres://"));
 }
+
+#[test]
+fn a_logged_url_hides_its_password() {
+    use super::shown_url;
+    assert_eq!(
+        shown_url("postgres://gambit:s3cret@db.example.org:5432/gambit"),
+        "postgres://gambit:***@db.example.org:5432/gambit"
+    );
+    assert_eq!(
+        shown_url("postgres://gambit@127.0.0.1:5432/gambit"),
+        "postgres://gambit@127.0.0.1:5432/gambit"
+    );
+    assert_eq!(shown_url("sqlite://gambit.db"), "sqlite://gambit.db");
+}

@@ -181,6 +181,22 @@ impl Store {
     }
 }
 
+/// `url` as it may be logged: a PostgreSQL URL's password replaced by `***`.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((user_info, host)) if user_info.contains(':') => {
+            let user = user_info.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}:***@{host}{path}")
+        }
+        _ => url.to_owned(),
+    }
+}
+
 /// The stored name of a status.
 pub(crate) const fn status_name(status: GameStatus) -> &'static str {
     match status {

@@ -9,14 +9,15 @@ use crate::run::{output, root, run};
 /// The Trunk release that builds with Rust 1.95 (0.22 needs a newer compiler).
 const TRUNK_VERSION: &str = "0.21.14";
 /// Debian packages the tests need (the game server's tests start their own
-/// PostgreSQL, `crates/local-services`).
-const TEST_PACKAGES: [&str; 7] = [
+/// PostgreSQL and Redis, `crates/local-services`).
+const TEST_PACKAGES: [&str; 8] = [
     "chromium",
     "chromium-driver",
     "fonts-liberation",
     "nginx",
     "postgresql",
     "python3",
+    "redis-server",
     "stockfish",
 ];
 

@@ -75,7 +75,7 @@ impl Level {
         let (max_depth, max_nodes, margin_cp, safety, max_choices) = match n {
             1 => (Some(1), Some(1_500), 400, false, Some(8)),
             2 => (Some(2), Some(3_000), 340, false, Some(7)),
-            3 => (Some(3), Some(7_000), 290, false, Some(5)),
+            3 => (Some(3), Some(10_000), 220, false, Some(4)),
             4 => (Some(4), Some(30_000), 110, true, None),
             5 => (Some(5), Some(90_000), 62, true, None),
             6 => (Some(7), Some(500_000), 30, true, None),

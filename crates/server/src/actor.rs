@@ -84,6 +84,12 @@ pub enum ActorMessage {
     },
     /// Look at the deadlines and expiry (the sweeper's and the loader's nudge).
     Touch,
+    /// Another node stored a change of this game: at `version`, or (`None`) perhaps,
+    /// after the bus was away (see [`crate::bus`]).
+    Behind {
+        /// The game's version there.
+        version: Option<u64>,
+    },
 }
 
 struct Conn {
@@ -269,7 +275,57 @@ impl Actor {
                 let _ = reply.send(result);
             }
             ActorMessage::Touch => self.on_timer().await,
+            ActorMessage::Behind { version } => self.catch_up(version).await,
         }
+    }
+
+    /// Reads from the database what another node stored after this task's copy, and
+    /// sends those events to this task's sockets, in order, once each.
+    async fn catch_up(&mut self, version: Option<u64>) {
+        if version.is_some_and(|version| version <= self.round.version()) {
+            return;
+        }
+        let id = self.round.id().to_owned();
+        let record = match self.registry.store().load(&id).await {
+            Ok(Some(record)) => record,
+            Ok(None) => return,
+            Err(error) => {
+                // The next announcement, or the next write (a conflict), tries again.
+                tracing::warn!(game = %id, %error, "could not catch up with another node");
+                return;
+            }
+        };
+        if record.version <= self.round.version() {
+            return;
+        }
+        let round = match Round::restore(
+            record.id,
+            record.version,
+            record.seats,
+            record.state,
+            self.now_ms(),
+            &self.timing().round,
+        ) {
+            Ok(round) => round,
+            Err(error) => {
+                tracing::warn!(game = %id, %error, "another node's change cannot be read");
+                return;
+            }
+        };
+        let everyone: Vec<ConnId> = self.conns.keys().copied().collect();
+        let known = self.events.len();
+        for (index, event) in record.events.iter().enumerate().skip(known) {
+            self.send_to(
+                &everyone,
+                &ServerMessage::Event {
+                    v: index as u64 + 1,
+                    event: event.clone(),
+                },
+            );
+        }
+        self.events = record.events;
+        self.round = round;
+        self.tell_changes();
     }
 
     fn connect(
@@ -459,15 +515,20 @@ impl Actor {
         let now = self.now_ms();
         let wall = wall_ms();
         let timing = self.timing().round;
-        let opponent_gone = seat.side().is_some_and(|side| {
-            self.presence.gone(
-                side.other(),
-                self.round.claimable(),
-                self.round.speed(),
-                &timing,
-                now,
-            )
-        });
+        // Presence is known per node: with several nodes the opponent may be on
+        // another one, so nobody is taken for gone (a timed game still ends by the
+        // clock, an untimed one by its expiry).
+        let alone = !self.registry.bus().connects_nodes();
+        let opponent_gone = alone
+            && seat.side().is_some_and(|side| {
+                self.presence.gone(
+                    side.other(),
+                    self.round.claimable(),
+                    self.round.speed(),
+                    &timing,
+                    now,
+                )
+            });
         let rematch_id = match action {
             Action::OfferRematch | Action::AcceptRematch => new_game_id().ok(),
             _ => None,
@@ -510,6 +571,7 @@ impl Actor {
             });
         }
         self.round = next;
+        let version = self.round.version();
         let everyone: Vec<ConnId> = self.conns.keys().copied().collect();
         for (v, event) in step.events {
             self.send_to(
@@ -522,6 +584,7 @@ impl Actor {
             self.events.push(event);
         }
         self.tell_changes();
+        self.registry.bus().announce(self.round.id(), version).await;
         step.answer
     }
 

@@ -34,6 +34,10 @@ pub struct Config {
     /// `GAMBIT_DATABASE`, than on a command line every user can read).
     #[arg(long, env = "GAMBIT_DATABASE", default_value = "sqlite://gambit.db")]
     pub database: String,
+    /// The bus between several nodes on one PostgreSQL database: `redis://HOST:PORT`
+    /// (or `GAMBIT_BUS`). Without it the server runs alone.
+    #[arg(long, env = "GAMBIT_BUS")]
+    pub bus: Option<String>,
     /// A page origin allowed to open game sockets (e.g. `https://chess.example.org`);
     /// repeat for several. Default: `http://{bind}:{port}`, `http://localhost:{port}` and
     /// `http://127.0.0.1:{port}`.

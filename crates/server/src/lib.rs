@@ -16,6 +16,7 @@
 //! - [`server`]: starting and stopping the whole.
 
 pub mod actor;
+pub mod bus;
 pub mod clock;
 pub mod config;
 pub mod http;

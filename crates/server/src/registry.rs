@@ -22,6 +22,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::actor::{Actor, ActorMessage, wall_ms};
+use crate::bus::Bus;
 use crate::config::Config;
 use crate::round::Round;
 use crate::store::{Store, StoreError};
@@ -67,6 +68,7 @@ impl From<StoreError> for ReachError {
 pub struct Registry {
     games: Mutex<HashMap<String, Entry>>,
     store: Store,
+    bus: Bus,
     config: Arc<Config>,
     epoch: Instant,
     generations: AtomicU64,
@@ -79,6 +81,7 @@ impl Registry {
     /// `tasks`.
     pub fn new(
         store: Store,
+        bus: Bus,
         config: Arc<Config>,
         shutdown: CancellationToken,
         tasks: TaskTracker,
@@ -86,6 +89,7 @@ impl Registry {
         Arc::new(Registry {
             games: Mutex::new(HashMap::new()),
             store,
+            bus,
             config,
             epoch: Instant::now(),
             generations: AtomicU64::new(1),
@@ -97,6 +101,31 @@ impl Registry {
     /// The database.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The bus to the other nodes (none when alone).
+    pub fn bus(&self) -> &Bus {
+        &self.bus
+    }
+
+    /// The tasks the server waits for as it stops.
+    pub fn tasks(&self) -> &TaskTracker {
+        &self.tasks
+    }
+
+    /// Hands `message` to game `id`'s task if it has one (nothing is loaded; a full
+    /// inbox drops the message: the bus's messages are hints, see [`crate::bus`]).
+    pub fn tell_live(&self, id: &str, message: ActorMessage) {
+        if let Some(entry) = self.lock().get(id) {
+            let _ = entry.handle.inbox.try_send(message);
+        }
+    }
+
+    /// Hands every live task a message of `message`'s making.
+    pub fn tell_all_live(&self, message: impl Fn() -> ActorMessage) {
+        for entry in self.lock().values() {
+            let _ = entry.handle.inbox.try_send(message());
+        }
     }
 
     /// The server's configuration.

@@ -12,6 +12,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
+use crate::bus::Bus;
 use crate::config::Config;
 use crate::http::origin::Origins;
 use crate::http::rate_limit::RateLimit;
@@ -70,14 +71,17 @@ pub async fn start(listener: TcpListener, config: Config) -> anyhow::Result<Runn
     let address = listener.local_addr()?;
     let config = Arc::new(config);
     let store = Store::open(&config.database).await?;
+    let bus = Bus::open(config.bus.as_deref()).await?;
     let shutdown = CancellationToken::new();
     let tasks = TaskTracker::new();
     let registry = Registry::new(
         store.clone(),
+        bus.clone(),
         Arc::clone(&config),
         shutdown.clone(),
         tasks.clone(),
     );
+    bus.spawn_listener(&registry, shutdown.clone());
     registry.resume().await?;
     let create_limit = RateLimit::new(config.create_per_minute, config.create_burst);
     if let Some(limit) = &create_limit {

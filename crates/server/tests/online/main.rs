@@ -5,4 +5,5 @@ mod common;
 mod game_flow;
 mod hardening;
 mod limits;
+mod nodes;
 mod postgres;

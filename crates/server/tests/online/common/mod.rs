@@ -221,14 +221,18 @@ impl Page {
         self.next_or_close().await.ok()
     }
 
-    /// Skips messages until one matches, and returns it.
+    /// Skips messages until one matches, and returns it (within [`PATIENCE`] in all:
+    /// pongs and presence keep coming while the wanted message does not).
     pub async fn until(&mut self, wanted: impl Fn(&ServerMessage) -> bool) -> ServerMessage {
-        loop {
-            let message = self.next().await;
-            if wanted(&message) {
-                return message;
+        let found = tokio::time::timeout(PATIENCE, async {
+            loop {
+                let message = self.next().await;
+                if wanted(&message) {
+                    return message;
+                }
             }
-        }
+        });
+        found.await.expect("the wanted message comes in time")
     }
 
     /// The next event (presence and spectator counts skipped).

@@ -83,7 +83,7 @@ impl Bus {
     }
 
     /// Says that game `id` is now at `version`. A failed publish (Redis restarting)
-    /// is tried again in the background every [`RETRY`] for [`ANNOUNCE_FOR`], so the
+    /// is tried again in the background every 0.5 s for 30 s, so the
     /// other nodes hear of the change once Redis is back; the receivers skip a version
     /// they have, so a repeat does no harm.
     pub async fn announce(&self, id: &str, version: u64) {

@@ -52,38 +52,77 @@ test('takeback undoes the engine reply and the player move', async ({ page }) =>
   await expect(moves(page)).toHaveCount(0);
 });
 
-/** As White against level 8, plays 1. e4 and, while the engine thinks, premoves Nf3. */
-async function premoveWhileEngineThinks(page: Page) {
+/**
+ * Holds every message the engine's workers send until the returned function lets them
+ * go, so that "while the engine thinks" lasts as long as a test needs, on any machine.
+ */
+async function holdEngineReplies(page: Page): Promise<() => Promise<void>> {
+  const workers = page.workers();
+  expect(workers.length).toBeGreaterThan(0);
+  for (const worker of workers) {
+    await worker.evaluate(() => {
+      const scope = self as unknown as {
+        postMessage: (message: unknown, transfer?: Transferable[]) => void;
+        releaseHeld?: () => void;
+      };
+      const post = scope.postMessage.bind(scope);
+      const held: [unknown, Transferable[] | undefined][] = [];
+      scope.postMessage = (message, transfer) => {
+        held.push([message, transfer]);
+      };
+      scope.releaseHeld = () => {
+        scope.postMessage = post;
+        for (const [message, transfer] of held) post(message, transfer);
+      };
+    });
+  }
+  return async () => {
+    for (const worker of workers) {
+      await worker.evaluate(() => (self as unknown as { releaseHeld: () => void }).releaseHeld());
+    }
+  };
+}
+
+/**
+ * As Black against level 8: once the engine has opened with 1. e4 (its worker is up),
+ * holds its answers, plays 1... e5 and premoves Nf6 while the engine thinks; returns
+ * what lets the answer go.
+ */
+async function premoveWhileEngineThinks(page: Page): Promise<() => Promise<void>> {
   await openComputer(page);
-  // Level 8 thinks a second a move without a clock: time for two clicks.
-  await startGame(page, 8, 'white');
-  await square(page, 'e2').click();
-  await square(page, 'e4').click();
+  await startGame(page, 8, 'black');
+  await expect(moves(page)).toHaveCount(1);
+  const release = await holdEngineReplies(page);
+  await square(page, 'e7').click();
+  await square(page, 'e5').click();
   await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
-  await square(page, 'g1').click();
-  await square(page, 'f3').click();
-  await expect(square(page, 'g1')).toHaveAttribute('data-premove');
-  await expect(square(page, 'f3')).toHaveAttribute('data-premove');
+  await square(page, 'g8').click();
+  await square(page, 'f6').click();
+  await expect(square(page, 'g8')).toHaveAttribute('data-premove');
+  await expect(square(page, 'f6')).toHaveAttribute('data-premove');
+  return release;
 }
 
 test('a premove made while the engine thinks is played the moment it answers', async ({ page }) => {
-  await premoveWhileEngineThinks(page);
-  await expect(moves(page)).toHaveCount(1);
-  // No reply after 1. e4 can make Nf3 illegal: it is played on the reply, and the
-  // engine thinks again.
-  await expect(moves(page)).toHaveCount(3);
-  expect((await sanList(page))[2]).toBe('Nf3');
+  const release = await premoveWhileEngineThinks(page);
+  await expect(moves(page)).toHaveCount(2);
+  await release();
+  // No second move of White's can make Nf6 illegal: it is played on the reply, and
+  // the engine thinks again.
+  await expect(moves(page)).toHaveCount(4);
+  expect((await sanList(page))[3]).toBe('Nf6');
   await expect(page.locator('[data-premove]')).toHaveCount(0);
   await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
 });
 
 test('a right click takes a premove back before the engine answers', async ({ page }) => {
-  await premoveWhileEngineThinks(page);
-  await square(page, 'a6').click({ button: 'right' });
+  const release = await premoveWhileEngineThinks(page);
+  await square(page, 'a3').click({ button: 'right' });
   await expect(page.locator('[data-premove]')).toHaveCount(0);
+  await release();
   // The reply comes and nothing is played after it: the player's turn, no search.
+  await expect(moves(page)).toHaveCount(3);
   await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'false');
-  await expect(moves(page)).toHaveCount(2);
 });
 
 test('a reload mid-game restores it and the engine resumes on its turn', async ({ page }) => {

@@ -22,7 +22,7 @@ use gambit_online_protocol::GameStatus;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::{Postgres, Row, Transaction};
 
-use super::rows::{GameRow, StoredRow, decode, events, game_row, int, json};
+use super::rows::{GameRow, StoredRow, committed_row, decode, game_row, int};
 use super::{Commit, GameRecord, NewGame, StoreError, status_name};
 
 /// Connections a node keeps at most.
@@ -130,18 +130,7 @@ impl PostgresStore {
 
     /// Writes a commit in one transaction.
     pub async fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
-        let version = commit
-            .events
-            .last()
-            .map_or(commit.expected_version, |(version, _)| *version);
-        let game = GameRow {
-            id: commit.id.clone(),
-            version: int(version),
-            status: status_name(commit.state.status),
-            seats: commit.seats.map(|seat| seat.map(|hash| hash.0)),
-            state: json(&commit.state)?,
-            events: events(&commit.events)?,
-        };
+        let game = committed_row(commit)?;
         let new_game = commit.new_game.as_ref().map(game_row).transpose()?;
         let wall_ms = int(commit.wall_ms);
         let mut transaction = self.pool.begin().await?;

@@ -6,7 +6,7 @@
 
 use gambit_online_protocol::GameEvent;
 
-use super::{GameRecord, NewGame, StoreError, status_name};
+use super::{Commit, GameRecord, NewGame, StoreError, status_name};
 use crate::token::TokenHash;
 
 /// A game's row and its new events, ready to be written.
@@ -58,6 +58,22 @@ pub(super) fn game_row(game: &NewGame) -> Result<GameRow, StoreError> {
         seats: game.seats.map(|seat| seat.map(|hash| hash.0)),
         state: json(&game.state)?,
         events: events(&game.events)?,
+    })
+}
+
+/// The row of a game after `commit`, with the commit's events.
+pub(super) fn committed_row(commit: &Commit) -> Result<GameRow, StoreError> {
+    let version = commit
+        .events
+        .last()
+        .map_or(commit.expected_version, |(version, _)| *version);
+    Ok(GameRow {
+        id: commit.id.clone(),
+        version: int(version),
+        status: status_name(commit.state.status),
+        seats: commit.seats.map(|seat| seat.map(|hash| hash.0)),
+        state: json(&commit.state)?,
+        events: events(&commit.events)?,
     })
 }
 

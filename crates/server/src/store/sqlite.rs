@@ -20,7 +20,7 @@ use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, ff
 use rusqlite_migration::{M, Migrations};
 use tokio::sync::{mpsc, oneshot};
 
-use super::rows::{GameRow, StoredRow, decode, events, game_row, int, json};
+use super::rows::{GameRow, StoredRow, committed_row, decode, game_row, int};
 use super::{Commit, GameRecord, NewGame, StoreError, status_name};
 
 /// How long a write waits for another process's lock before giving up (this server is
@@ -181,19 +181,8 @@ impl SqliteStore {
 
     /// Writes a commit in one transaction (shared with the other writes waiting).
     pub async fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
-        let version = commit
-            .events
-            .last()
-            .map_or(commit.expected_version, |(version, _)| *version);
         let row = CommitRow {
-            game: GameRow {
-                id: commit.id.clone(),
-                version: int(version),
-                status: status_name(commit.state.status),
-                seats: commit.seats.map(|seat| seat.map(|hash| hash.0)),
-                state: json(&commit.state)?,
-                events: events(&commit.events)?,
-            },
+            game: committed_row(commit)?,
             expected_version: int(commit.expected_version),
             wall_ms: int(commit.wall_ms),
             new_game: commit.new_game.as_ref().map(game_row).transpose()?,

@@ -29,6 +29,7 @@ use gambit_online_protocol::{ClientMessage, GameEvent, RefusalCode, Seat, Server
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use crate::lease::Claim;
 use crate::registry::Registry;
 use crate::round::{Action, Answer, Context, Presence, Refusal, Round};
 use crate::store::{Commit, NewGame, StoreError};
@@ -116,6 +117,8 @@ pub struct Actor {
     /// After a timer found nothing to do or could not store, wait before the next try.
     hold_until: Option<Instant>,
     stale: bool,
+    /// Whether this node runs the game's clock, as last found (`None`: not known).
+    clock_lease: Option<bool>,
 }
 
 /// Wall-clock milliseconds since the Unix epoch.
@@ -164,6 +167,7 @@ impl Actor {
             idle_since: Instant::now(),
             hold_until: None,
             stale: false,
+            clock_lease: None,
         }
     }
 
@@ -186,6 +190,10 @@ impl Actor {
                 // Anything that arrived meanwhile is dropped: its sender sees the
                 // channel closed and asks the registry again.
                 inbox.close();
+                if self.stale && self.clock_lease == Some(true) {
+                    // This node runs the game's clock: a fresh task takes it on.
+                    self.registry.reload_soon(self.round.id());
+                }
                 break;
             }
         }
@@ -230,6 +238,16 @@ impl Actor {
 
     async fn on_timer(&mut self) {
         let version = self.round.version();
+        let due = self
+            .round
+            .next_deadline_ms()
+            .is_some_and(|deadline| deadline <= self.now_ms());
+        if due && !self.runs_clock().await {
+            // The node that runs the clock acts; the bus brings what it did.
+            self.hold_until = Some(Instant::now() + self.registry.leases().retry());
+            self.tell_changes();
+            return;
+        }
         if let Err(refusal) = self.run_action(Seat::Spectator, Action::Tick).await {
             tracing::warn!(game = self.round.id(), reason = %refusal.reason, "deadline not stored");
         }
@@ -240,6 +258,43 @@ impl Actor {
         self.hold_until = (self.round.version() == version && due)
             .then(|| Instant::now() + Duration::from_millis(250));
         self.tell_changes();
+        self.keep_lease().await;
+    }
+
+    /// Whether this node may act on the game's due deadline now (see
+    /// [`crate::lease`]): it claims the clock's lease.
+    async fn runs_clock(&mut self) -> bool {
+        match self.registry.leases().claim(self.round.id()).await {
+            Claim::Held => {
+                self.clock_lease = Some(true);
+                true
+            }
+            Claim::Elsewhere => {
+                self.clock_lease = Some(false);
+                false
+            }
+            Claim::Unknown => {
+                self.clock_lease = None;
+                true
+            }
+        }
+    }
+
+    /// After a change: a game with a deadline has its clock's lease claimed (so a node
+    /// runs it even when nobody is connected), a game without gives it up.
+    async fn keep_lease(&mut self) {
+        let leases = self.registry.leases();
+        if !leases.shared() {
+            return;
+        }
+        if self.round.next_deadline_ms().is_some() {
+            if self.clock_lease != Some(true) {
+                self.runs_clock().await;
+            }
+        } else if self.clock_lease != Some(false) {
+            leases.release(self.round.id()).await;
+            self.clock_lease = Some(false);
+        }
     }
 
     async fn on_message(&mut self, message: ActorMessage) {
@@ -298,15 +353,8 @@ impl Actor {
         if record.version <= self.round.version() {
             return;
         }
-        let round = match Round::restore(
-            record.id,
-            record.version,
-            record.seats,
-            record.state,
-            self.now_ms(),
-            &self.timing().round,
-        ) {
-            Ok(round) => round,
+        let (round, events) = match self.registry.restore(record) {
+            Ok(restored) => restored,
             Err(error) => {
                 tracing::warn!(game = %id, %error, "another node's change cannot be read");
                 return;
@@ -314,7 +362,7 @@ impl Actor {
         };
         let everyone: Vec<ConnId> = self.conns.keys().copied().collect();
         let known = self.events.len();
-        for (index, event) in record.events.iter().enumerate().skip(known) {
+        for (index, event) in events.iter().enumerate().skip(known) {
             self.send_to(
                 &everyone,
                 &ServerMessage::Event {
@@ -323,9 +371,10 @@ impl Actor {
                 },
             );
         }
-        self.events = record.events;
+        self.events = events;
         self.round = round;
         self.tell_changes();
+        self.keep_lease().await;
     }
 
     fn connect(
@@ -585,6 +634,7 @@ impl Actor {
         }
         self.tell_changes();
         self.registry.bus().announce(self.round.id(), version).await;
+        self.keep_lease().await;
         step.answer
     }
 

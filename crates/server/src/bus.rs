@@ -77,6 +77,11 @@ impl Bus {
         })
     }
 
+    /// A connection to the bus's Redis, for the clock leases (see [`crate::lease`]).
+    pub fn connection(&self) -> Option<ConnectionManager> {
+        self.link.as_ref().map(|link| link.publisher.clone())
+    }
+
     /// Whether this node shares its games with others.
     pub fn connects_nodes(&self) -> bool {
         self.link.is_some()

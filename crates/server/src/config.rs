@@ -38,6 +38,10 @@ pub struct Config {
     /// (or `GAMBIT_BUS`). Without it the server runs alone.
     #[arg(long, env = "GAMBIT_BUS")]
     pub bus: Option<String>,
+    /// This node's name among several (on the bus; in the logs of the others). Default:
+    /// a random one at each start.
+    #[arg(long, env = "GAMBIT_NODE")]
+    pub node: Option<String>,
     /// A page origin allowed to open game sockets (e.g. `https://chess.example.org`);
     /// repeat for several. Default: `http://{bind}:{port}`, `http://localhost:{port}` and
     /// `http://127.0.0.1:{port}`.
@@ -117,6 +121,9 @@ pub struct Timing {
     pub game_idle_ms: u64,
     /// How often expired invitations and stale games are looked for.
     pub sweep_every_ms: u64,
+    /// Of several nodes: how long a node counts as alive after it last renewed its
+    /// clock leases (it renews every quarter of this; see [`crate::lease`]).
+    pub lease_ttl_ms: u64,
 }
 
 impl Default for Timing {
@@ -130,6 +137,7 @@ impl Default for Timing {
             max_lag_ms: 1_000,
             game_idle_ms: 60_000,
             sweep_every_ms: 10 * 60_000,
+            lease_ttl_ms: 2_000,
         }
     }
 }

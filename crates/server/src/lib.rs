@@ -9,7 +9,9 @@
 //! - [`config`]: the flags and the waits;
 //! - [`round`]: the rules of a game, pure (no input or output), with [`clock`];
 //! - [`actor`]: the task that owns a live game; [`registry`]: the live games;
-//! - [`store`]: the database seam (SQLite);
+//! - [`store`]: the database seam (SQLite, or PostgreSQL for several nodes);
+//! - [`bus`]: Redis pub/sub between several nodes; [`lease`]: which node runs a
+//!   game's clock;
 //! - [`socket`]: one page's WebSocket; [`http`]: the routes, static files, limits;
 //! - [`token`]: game ids and seat tokens;
 //! - [`listen`]: accepting connections (their cap, the header deadline);
@@ -20,6 +22,7 @@ pub mod bus;
 pub mod clock;
 pub mod config;
 pub mod http;
+pub mod lease;
 pub mod listen;
 pub mod registry;
 pub mod round;

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use gambit_online_protocol::GameStatus;
+use gambit_online_protocol::{GameEvent, GameStatus};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -24,14 +24,20 @@ use tokio_util::task::TaskTracker;
 use crate::actor::{Actor, ActorMessage, wall_ms};
 use crate::bus::Bus;
 use crate::config::Config;
+use crate::lease::{Claim, Leases};
 use crate::round::Round;
-use crate::store::{Store, StoreError};
+use crate::store::{GameRecord, Store, StoreError};
 
 /// Messages a game's inbox holds before senders wait.
 const INBOX_CAPACITY: usize = 256;
 
 /// Games loaded at start, at most.
 const RESUME_AT_START: u32 = 10_000;
+
+/// Added to the clocks' time, so that [`Registry::restore`] can start a clock at a
+/// moment before the process started (a day: longer than any game waits between two
+/// events).
+pub const CLOCK_OFFSET_MS: u64 = 86_400_000;
 
 /// Games nudged per sweep, at most (per status).
 const SWEEP_BATCH: u32 = 500;
@@ -69,6 +75,10 @@ pub struct Registry {
     games: Mutex<HashMap<String, Entry>>,
     store: Store,
     bus: Bus,
+    leases: Leases,
+    /// Games whose clock this node runs that need a fresh task (see
+    /// [`Registry::reload_soon`]).
+    reload: Mutex<Vec<String>>,
     config: Arc<Config>,
     epoch: Instant,
     generations: AtomicU64,
@@ -82,6 +92,7 @@ impl Registry {
     pub fn new(
         store: Store,
         bus: Bus,
+        leases: Leases,
         config: Arc<Config>,
         shutdown: CancellationToken,
         tasks: TaskTracker,
@@ -90,6 +101,8 @@ impl Registry {
             games: Mutex::new(HashMap::new()),
             store,
             bus,
+            leases,
+            reload: Mutex::new(Vec::new()),
             config,
             epoch: Instant::now(),
             generations: AtomicU64::new(1),
@@ -106,6 +119,32 @@ impl Registry {
     /// The bus to the other nodes (none when alone).
     pub fn bus(&self) -> &Bus {
         &self.bus
+    }
+
+    /// Which node runs which game's clock (every game's, when alone).
+    pub fn leases(&self) -> &Leases {
+        &self.leases
+    }
+
+    /// Asks for game `id` to be loaded again at the next renewal of the clock leases
+    /// (its task stopped on a stale copy while this node runs its clock).
+    pub fn reload_soon(&self, id: &str) {
+        self.reload
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(id.to_owned());
+    }
+
+    /// The games [`Registry::reload_soon`] asked for since the last call.
+    pub fn take_reloads(&self) -> Vec<String> {
+        std::mem::take(&mut *self.reload.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Whether game `id` has a task in this process.
+    pub fn is_live(&self, id: &str) -> bool {
+        self.lock()
+            .get(id)
+            .is_some_and(|entry| !entry.handle.inbox.is_closed())
     }
 
     /// The tasks the server waits for as it stops.
@@ -138,14 +177,46 @@ impl Registry {
         &self.shutdown
     }
 
-    /// Milliseconds since the registry started: the clocks' time.
+    /// The clocks' time: milliseconds since the registry started, plus
+    /// [`CLOCK_OFFSET_MS`] (so that a moment before the start can be named).
     pub fn now_ms(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+        u64::try_from(self.epoch.elapsed().as_millis())
+            .unwrap_or(u64::MAX)
+            .saturating_add(CLOCK_OFFSET_MS)
     }
 
-    /// The instant of `ms` on the clocks' time.
+    /// The instant of `ms` on the clocks' time (the start, for a moment before it).
     pub fn instant_at(&self, ms: u64) -> Instant {
-        self.epoch + Duration::from_millis(ms)
+        self.epoch + Duration::from_millis(ms.saturating_sub(CLOCK_OFFSET_MS))
+    }
+
+    /// A stored game as a round. Alone, the server restarts a running clock from now
+    /// (the time it was down is nobody's); as one of several nodes it charges the time
+    /// since the last event, since the clocks ran on at the other nodes meanwhile (a
+    /// takeover after a node died, or catching up with another node's move). The nodes'
+    /// wall clocks must agree (NTP) to well under the lag allowance.
+    ///
+    /// # Errors
+    ///
+    /// A damaged row, in words.
+    pub fn restore(&self, record: GameRecord) -> Result<(Round, Vec<GameEvent>), String> {
+        let now = self.now_ms();
+        let clocks_at = if self.bus.connects_nodes() {
+            let since = wall_ms().saturating_sub(record.state.last_event_wall_ms);
+            now.saturating_sub(since)
+        } else {
+            now
+        };
+        let round = Round::restore(
+            record.id,
+            record.version,
+            record.seats,
+            record.state,
+            now,
+            clocks_at,
+            &self.config.timing.round,
+        )?;
+        Ok((round, record.events))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
@@ -164,15 +235,7 @@ impl Registry {
             return Ok(entry.handle.clone());
         }
         let record = self.store.load(id).await?.ok_or(ReachError::NotFound)?;
-        let round = Round::restore(
-            record.id,
-            record.version,
-            record.seats,
-            record.state,
-            self.now_ms(),
-            &self.config.timing.round,
-        )
-        .map_err(ReachError::Trouble)?;
+        let (round, events) = self.restore(record).map_err(ReachError::Trouble)?;
         let mut games = self.lock();
         if let Some(entry) = games.get(id)
             && !entry.handle.inbox.is_closed()
@@ -190,7 +253,7 @@ impl Registry {
             },
         );
         drop(games);
-        let actor = Actor::new(round, record.events, Arc::clone(self), generation);
+        let actor = Actor::new(round, events, Arc::clone(self), generation);
         self.tasks.spawn(actor.run(receiver));
         Ok(handle)
     }
@@ -254,6 +317,10 @@ impl Registry {
             tracing::info!(games = ids.len(), "resuming games in progress");
         }
         for id in ids {
+            // Of several nodes, each resumes the games no live node runs.
+            if self.leases.claim(&id).await == Claim::Elsewhere {
+                continue;
+            }
             if let Err(error) = self.get(&id).await {
                 tracing::warn!(game = %id, %error, "could not resume a game");
             }

@@ -18,9 +18,11 @@ use crate::http::origin::Origins;
 use crate::http::rate_limit::RateLimit;
 use crate::http::socket_limit::SocketLimit;
 use crate::http::{AppState, router};
+use crate::lease::Leases;
 use crate::listen::{self, ListenLimits};
 use crate::registry::Registry;
 use crate::store::Store;
+use crate::token::new_game_id;
 
 /// A server that is running.
 #[derive(Debug)]
@@ -74,14 +76,21 @@ pub async fn start(listener: TcpListener, config: Config) -> anyhow::Result<Runn
     let bus = Bus::open(config.bus.as_deref()).await?;
     let shutdown = CancellationToken::new();
     let tasks = TaskTracker::new();
+    let node = match &config.node {
+        Some(node) => node.clone(),
+        None => new_game_id()?,
+    };
+    let leases = Leases::new(bus.connection(), &node, config.timing.lease_ttl_ms);
     let registry = Registry::new(
         store.clone(),
         bus.clone(),
+        leases.clone(),
         Arc::clone(&config),
         shutdown.clone(),
         tasks.clone(),
     );
     bus.spawn_listener(&registry, shutdown.clone());
+    leases.spawn_renewal(&registry, shutdown.clone());
     registry.resume().await?;
     let create_limit = RateLimit::new(config.create_per_minute, config.create_burst);
     if let Some(limit) = &create_limit {

@@ -85,7 +85,11 @@ impl Round {
         }
     }
 
-    /// A round read back from storage, its clocks running again from `now_ms`.
+    /// A round read back from storage at `now_ms`, its running clock charged from
+    /// `clocks_at_ms` (at most `now_ms`): the moment, on the caller's clock, at which the
+    /// stored clocks stood. A single server passes `now_ms` (its own downtime is not
+    /// charged); a node of several passes the moment of the last event, since the
+    /// clocks kept running on the other nodes (see [`crate::registry`]).
     ///
     /// # Errors
     ///
@@ -96,6 +100,7 @@ impl Round {
         seats: [Option<TokenHash>; 2],
         stored: StoredRound,
         now_ms: u64,
+        clocks_at_ms: u64,
         timing: &RoundTiming,
     ) -> Result<Round, String> {
         let mut game = Game::new();
@@ -113,7 +118,7 @@ impl Round {
                 snapshot.white_ms,
                 snapshot.black_ms,
                 snapshot.running,
-                now_ms,
+                clocks_at_ms.min(now_ms),
             )),
             (Some(control), None) => Some(GameClock::new(control)),
             (None, _) => None,

@@ -290,6 +290,7 @@ fn the_measured_lag_caps_the_quota_gain_and_the_quotas_survive_a_restart() {
         round.seats(),
         read,
         9_000,
+        9_000,
         &TIMING,
     )
     .expect("restores");
@@ -304,6 +305,7 @@ fn the_measured_lag_caps_the_quota_gain_and_the_quotas_survive_a_restart() {
         round.version(),
         round.seats(),
         read,
+        9_000,
         9_000,
         &TIMING,
     )
@@ -596,6 +598,7 @@ fn a_stored_round_comes_back_the_same() {
         round.version(),
         round.seats(),
         read,
+        50_000,
         50_000,
         &TIMING,
     )

@@ -206,7 +206,10 @@ impl Leases {
             let every = Duration::from_millis(link.ttl_ms / 4);
             let mut beats = 0_u32;
             loop {
-                if let Err(error) = link.renew(&registry, beats % RELOAD_EVERY == 0).await {
+                if let Err(error) = link
+                    .renew(&registry, beats.is_multiple_of(RELOAD_EVERY))
+                    .await
+                {
                     tracing::warn!(%error, "could not renew this node's clock leases");
                 }
                 beats = beats.wrapping_add(1);

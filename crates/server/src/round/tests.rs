@@ -613,3 +613,31 @@ fn a_stored_round_comes_back_the_same() {
         "the time the server was down is not charged"
     );
 }
+
+#[test]
+fn a_restored_clock_is_charged_from_the_moment_its_clocks_stood() {
+    let mut round = playing(blitz());
+    play_all(&mut round, &["e2e4", "e7e5"], 0);
+    // White's clock runs from 0; the row is written at 1 000.
+    let stored = round.stored(1_000);
+    let white_then = stored.clock.map(|clock| clock.white_ms).expect("a clock");
+    let restore = |clocks_at_ms| {
+        Round::restore(
+            round.id().to_owned(),
+            round.version(),
+            round.seats(),
+            stored.clone(),
+            5_000,
+            clocks_at_ms,
+            &TIMING,
+        )
+        .expect("restores")
+    };
+    let white_now = |restored: &Round| restored.clock_now(5_000).map(|clock| clock.white_ms);
+    // A single server restarted: the time it was down is nobody's.
+    assert_eq!(white_now(&restore(5_000)), Some(white_then));
+    // Another node taking over: the 4 s since the row was written are white's.
+    assert_eq!(white_now(&restore(1_000)), Some(white_then - 4_000));
+    // A moment after now counts as now.
+    assert_eq!(white_now(&restore(9_000)), Some(white_then));
+}

@@ -2,6 +2,7 @@
 //! test, one module a topic, in one binary (one build and one link for them all).
 
 mod common;
+mod failover;
 mod game_flow;
 mod hardening;
 mod limits;

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod cluster;
 pub mod raw;
 
 use std::net::SocketAddr;
@@ -177,6 +178,12 @@ impl Page {
     pub async fn send(&mut self, message: &ClientMessage) {
         let text = serde_json::to_string(message).expect("serialises");
         self.send_text(&text).await;
+    }
+
+    /// Sends a message; `false` if the socket is closed (the caller reconnects).
+    pub async fn try_send(&mut self, message: &ClientMessage) -> bool {
+        let text = serde_json::to_string(message).expect("serialises");
+        self.socket.send(Message::Text(text.into())).await.is_ok()
     }
 
     /// Sends a raw text frame.

@@ -5,6 +5,8 @@
 //!   http://127.0.0.1:8080: it serves the build as a static host would (precompressed
 //!   files, every route answered with the app, long cache for hashed files, no file
 //!   watcher) and online play, its games kept in `target/gambit.db`;
+//! - `cluster`: the same build on three game-server nodes over PostgreSQL and Redis,
+//!   behind nginx at http://127.0.0.1:8080, all on loopback (Ctrl-C stops it);
 //! - `dev`: Trunk's live-reload development server at http://127.0.0.1:8080;
 //! - `test`: install what the tests need and run every check and test;
 //! - `build`: a release build of the app and the worker into `dist/`, ready to host
@@ -13,6 +15,7 @@
 //!
 //! Every install step is idempotent: it is skipped when its result is already there.
 
+mod cluster;
 mod csp;
 mod release;
 mod run;
@@ -26,12 +29,16 @@ fn main() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_default();
     let outcome = match command.as_str() {
         "serve" => steps::serve(),
+        "cluster" => {
+            let flags: Vec<String> = std::env::args().skip(2).filter(|arg| arg != "--").collect();
+            cluster::cluster(&flags)
+        }
         "dev" => steps::dev(),
         "test" => steps::test(),
         "build" => steps::build(),
         "setup" => setup::all(),
         _ => {
-            eprintln!("usage: cargo xtask <serve|dev|test|build|setup>");
+            eprintln!("usage: cargo xtask <serve|cluster|dev|test|build|setup>");
             return ExitCode::from(2);
         }
     };

@@ -41,6 +41,11 @@ pub fn for_tests() -> Result<(), String> {
     debian_packages(&TEST_PACKAGES)
 }
 
+/// The servers of `cargo xtask cluster`.
+pub fn cluster_servers() -> Result<(), String> {
+    debian_packages(&["nginx", "postgresql", "redis-server"])
+}
+
 fn wasm_target() -> Result<(), String> {
     let installed = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
     if installed

@@ -4,6 +4,7 @@
 //! foreground as the current user with every file it writes in a temporary directory.
 
 use std::net::TcpStream;
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -66,6 +67,18 @@ impl Nginx {
     ///
     /// nginx not installed, a configuration it refuses, or no listening in time.
     pub fn start(root: &Path, nodes: &[u16]) -> anyhow::Result<Nginx> {
+        Nginx::start_on(free_port()?, root, nodes)
+    }
+
+    /// The same on `port` (127.0.0.1).
+    ///
+    /// # Errors
+    ///
+    /// As [`Nginx::start`], or the port taken.
+    pub fn start_on(port: u16, root: &Path, nodes: &[u16]) -> anyhow::Result<Nginx> {
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_err() {
+            bail!("127.0.0.1:{port} is taken");
+        }
         let program = program("nginx", &["/usr/sbin"]).context("apt-get install nginx")?;
         let dir = tempfile::Builder::new()
             .prefix("gambit-nginx-")
@@ -74,7 +87,6 @@ impl Nginx {
         let prefix = dir.path();
         std::fs::create_dir_all(prefix.join("logs"))?;
         std::fs::create_dir_all(prefix.join("temp"))?;
-        let port = free_port()?;
         std::fs::write(prefix.join("gambit.conf"), site(port, root, nodes)?)?;
         let p = prefix.display();
         std::fs::write(
@@ -95,6 +107,8 @@ impl Nginx {
             .arg("-c")
             .arg(prefix.join("nginx.conf"))
             .args(["-e", "stderr", "-g", "daemon off;"])
+            // Its own process group: a Ctrl-C reaches the caller, which stops it in turn.
+            .process_group(0)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(prefix.join("logs/stderr.log"))?)

@@ -2,6 +2,7 @@
 //! saved to disk, its working directory a temporary one.
 
 use std::net::TcpStream;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -77,6 +78,8 @@ impl Redis {
             ])
             .arg("--dir")
             .arg(self.dir.path())
+            // Its own process group: a Ctrl-C reaches the caller, which stops it in turn.
+            .process_group(0)
             .stdin(Stdio::null())
             .stdout(log.try_clone()?)
             .stderr(log)

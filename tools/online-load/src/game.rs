@@ -33,6 +33,8 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 pub struct Setup {
     /// The server, e.g. `http://127.0.0.1:8080`.
     pub base: String,
+    /// Where black and the spectator connect (another node of a cluster), if not `base`.
+    pub black_base: Option<String>,
     /// The `Origin` header the sockets send.
     pub origin: String,
     /// Think time per move, in milliseconds (uniform in this range).
@@ -96,11 +98,12 @@ async fn play_one(
         );
     }
     let id = &created.game_id;
-    let mut white = connect(setup, id, Some(&created.token), stats).await?;
-    let mut black = connect(setup, id, Some(&joined.token), stats).await?;
+    let black_base = setup.black_base.as_deref().unwrap_or(&setup.base);
+    let mut white = connect(setup, &setup.base, id, Some(&created.token), stats).await?;
+    let mut black = connect(setup, black_base, id, Some(&joined.token), stats).await?;
     let watch = rand::rng().random_bool(setup.spectator_chance);
     let mut spectator = match watch {
-        true => Some(connect(setup, id, None, stats).await?),
+        true => Some(connect(setup, black_base, id, None, stats).await?),
         false => None,
     };
     Stats::count(&stats.active_games);
@@ -128,14 +131,12 @@ async fn play_one(
 /// Opens a game's socket and says hello.
 async fn connect(
     setup: &Setup,
+    base: &str,
     id: &str,
     token: Option<&str>,
     stats: &Stats,
 ) -> anyhow::Result<Seat> {
-    let url = format!(
-        "{}/api/games/{id}/socket",
-        setup.base.replacen("http", "ws", 1)
-    );
+    let url = format!("{}/api/games/{id}/socket", base.replacen("http", "ws", 1));
     let mut request = url.into_client_request()?;
     request
         .headers_mut()

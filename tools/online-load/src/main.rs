@@ -38,6 +38,10 @@ struct Args {
     /// The server.
     #[arg(long, default_value = "http://127.0.0.1:8080")]
     url: String,
+    /// Where black and the spectators connect (another node of the same cluster), to
+    /// measure the bus: white's moves reach them through Redis and the database.
+    #[arg(long)]
+    black_url: Option<String>,
     /// The `Origin` the sockets present (default: the server's own).
     #[arg(long)]
     origin: Option<String>,
@@ -77,6 +81,7 @@ async fn main() -> anyhow::Result<()> {
     let setup = Arc::new(Setup {
         origin: args.origin.clone().unwrap_or_else(|| args.url.clone()),
         base: args.url.clone(),
+        black_base: args.black_url.clone(),
         think_ms: (args.think_min_ms, args.think_max_ms),
         spectator_chance: args.spectators.clamp(0.0, 1.0),
         max_plies: args.max_plies,

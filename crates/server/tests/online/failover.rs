@@ -235,3 +235,39 @@ async fn with_postgres_stopped_for_ten_seconds_moves_are_refused_then_go_through
         ms(back.elapsed())
     );
 }
+
+#[tokio::test]
+async fn a_redis_restart_mid_game_behind_nginx_loses_nothing() {
+    let postgres = Postgres::start(false).expect("a PostgreSQL server");
+    let mut redis = Redis::start().expect("a Redis server");
+    let cluster = Cluster::start(&postgres, &redis, 3).await;
+    let front = cluster.address();
+    let (id, white_token, black_token) = started_game(
+        front,
+        Some(TimeControlSpec {
+            initial_s: 300,
+            increment_s: 0,
+        }),
+    )
+    .await;
+    let mut white = Player::new(front, &id, Some(&white_token)).await;
+    let mut black = Player::new(front, &id, Some(&black_token)).await;
+    let mut spectator = Player::new(front, &id, None).await;
+    assert_eq!(white.play(1, "e2e4", 0).await.0, 3);
+    assert_eq!(black.play(1, "e7e5", 1).await.0, 4);
+    all_saw(&mut [&mut white, &mut spectator], 4).await;
+    redis.pause();
+    // Played while Redis is away: stored, and the other nodes read it once they have
+    // subscribed again.
+    assert_eq!(white.play(2, "g1f3", 2).await.0, 5);
+    let stopped = Instant::now();
+    redis.resume().expect("Redis starts again");
+    assert_eq!(black.next_move().await.1, "g1f3");
+    let caught_up = stopped.elapsed();
+    assert_eq!(black.play(2, "b8c6", 3).await.0, 6);
+    all_saw(&mut [&mut white, &mut spectator], 6).await;
+    eprintln!(
+        "Redis restarted: the move made meanwhile reached black {} ms after it was stored",
+        ms(caught_up)
+    );
+}

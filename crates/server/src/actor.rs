@@ -91,6 +91,20 @@ pub enum ActorMessage {
         /// The game's version there.
         version: Option<u64>,
     },
+    /// Which seats have a socket on another node (see [`crate::bus`]).
+    Seen {
+        /// That node.
+        node: String,
+        /// White's and black's.
+        seats: [bool; 2],
+        /// It asks for this node's.
+        ask: bool,
+    },
+    /// A node died or stopped: its sockets are gone.
+    NodeGone {
+        /// That node.
+        node: String,
+    },
 }
 
 struct Conn {
@@ -119,6 +133,10 @@ pub struct Actor {
     stale: bool,
     /// Whether this node runs the game's clock, as last found (`None`: not known).
     clock_lease: Option<bool>,
+    /// Of several nodes: which seats have a socket on each other node.
+    elsewhere: HashMap<String, [bool; 2]>,
+    /// What the other nodes were last told of this node's seats.
+    announced: Option<[bool; 2]>,
 }
 
 /// Wall-clock milliseconds since the Unix epoch.
@@ -168,12 +186,15 @@ impl Actor {
             hold_until: None,
             stale: false,
             clock_lease: None,
+            elsewhere: HashMap::new(),
+            announced: None,
         }
     }
 
     /// Runs until idle, stale, or the server stops.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<ActorMessage>) {
         let shutdown = self.registry.shutdown().clone();
+        self.announce_presence(true);
         self.on_timer().await;
         loop {
             let wake = self.next_wake();
@@ -196,6 +217,12 @@ impl Actor {
                 }
                 break;
             }
+        }
+        if self.announced.is_some_and(|seats| seats.contains(&true)) {
+            // Its sockets go with it.
+            self.registry
+                .bus()
+                .announce_presence(self.round.id(), [false, false], false);
         }
         tracing::debug!(game = self.round.id(), "game task stopped");
     }
@@ -330,7 +357,45 @@ impl Actor {
                 let _ = reply.send(result);
             }
             ActorMessage::Touch => self.on_timer().await,
-            ActorMessage::Behind { version } => self.catch_up(version).await,
+            ActorMessage::Behind { version } => {
+                if version.is_none() {
+                    // After a (re)subscription: what the others missed, and theirs.
+                    self.announce_presence(true);
+                }
+                self.catch_up(version).await;
+            }
+            ActorMessage::Seen { node, seats, ask } => {
+                if self.elsewhere.get(&node) != Some(&seats) {
+                    self.elsewhere.insert(node, seats);
+                    self.tell_changes();
+                }
+                if ask {
+                    self.announced = None;
+                    self.announce_presence(false);
+                }
+            }
+            ActorMessage::NodeGone { node } => {
+                if self.elsewhere.remove(&node).is_some() {
+                    self.tell_changes();
+                }
+            }
+        }
+    }
+
+    /// Tells the other nodes which seats have a socket here, if that changed since they
+    /// were last told (or `ask`ing for theirs).
+    fn announce_presence(&mut self, ask: bool) {
+        let bus = self.registry.bus();
+        if !bus.connects_nodes() {
+            return;
+        }
+        let here = [
+            self.presence.is_present(Side::White),
+            self.presence.is_present(Side::Black),
+        ];
+        if ask || self.announced != Some(here) {
+            bus.announce_presence(self.round.id(), here, ask);
+            self.announced = Some(here);
         }
     }
 
@@ -427,6 +492,7 @@ impl Actor {
             self.presence.connect(side);
         }
         self.conns.insert(conn, Conn { seat, outbox });
+        self.announce_presence(false);
         let others: Vec<ConnId> = self
             .conns
             .keys()
@@ -483,10 +549,15 @@ impl Actor {
 
     fn presence_of(&self, side: Side, now: u64) -> (Told, ServerMessage) {
         let timing = &self.timing().round;
-        let present = self.presence.is_present(side);
-        let claim_at =
+        let present = self.presence.is_present(side)
+            || self.elsewhere.values().any(|seats| seats[index(side)]);
+        // Of several nodes nobody is taken for gone (see `run_action`), so no claim.
+        let claim_at = if self.registry.bus().connects_nodes() {
+            None
+        } else {
             self.presence
-                .claim_at_ms(side, self.round.claimable(), self.round.speed(), timing);
+                .claim_at_ms(side, self.round.claimable(), self.round.speed(), timing)
+        };
         let message = ServerMessage::Presence {
             side,
             present,
@@ -499,6 +570,7 @@ impl Actor {
     /// Tells every connection what changed in the presence and the spectators' count
     /// since they were last told.
     fn tell_changes(&mut self) {
+        self.announce_presence(false);
         let now = self.now_ms();
         let everyone: Vec<ConnId> = self.conns.keys().copied().collect();
         for side in [Side::White, Side::Black] {

@@ -12,6 +12,12 @@
 //! missed while the bus was away; an announcement that fails is sent again until
 //! Redis takes it (for 30 s; after that the game's next change, or a conflict,
 //! brings the other nodes up to date).
+//!
+//! Presence travels the same way, on `gambit:seen:<id>`: a game's task says which
+//! seats have a socket on its node whenever that changes, and asks the others for
+//! theirs when it starts and after a (re)subscription; a node that dies is forgotten
+//! when its clock lease lapses ([`crate::lease`]). So a page shows its opponent as
+//! connected whichever node the opponent is on.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +25,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use redis::AsyncCommands;
 use redis::aio::ConnectionManager;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use crate::actor::ActorMessage;
@@ -26,6 +33,10 @@ use crate::registry::Registry;
 
 /// The channels' prefix; a game's channel is this and its id.
 const PREFIX: &str = "gambit:game:";
+
+/// The prefix of a game's presence channel: `<node> <white> <black>[ ?]`, whether that
+/// node has a socket of each seat (`1` or `0`), and `?` to ask the others for theirs.
+const SEEN: &str = "gambit:seen:";
 
 /// How long the listener waits before it connects again after losing Redis, and a
 /// failed announcement before it is sent again.
@@ -44,6 +55,9 @@ pub struct Bus {
 struct Link {
     client: redis::Client,
     publisher: ConnectionManager,
+    node: String,
+    /// Presence announcements, published in order by one task.
+    seen: mpsc::UnboundedSender<(String, String)>,
 }
 
 impl std::fmt::Debug for Bus {
@@ -63,7 +77,7 @@ impl Bus {
     ///
     /// A malformed URL, or a Redis that cannot be reached. (The messages do not repeat
     /// the URL, which may hold a password.)
-    pub async fn open(url: Option<&str>) -> anyhow::Result<Bus> {
+    pub async fn open(url: Option<&str>, node: &str) -> anyhow::Result<Bus> {
         let Some(url) = url else {
             return Ok(Bus::default());
         };
@@ -72,14 +86,47 @@ impl Bus {
         let publisher = ConnectionManager::new(client.clone())
             .await
             .map_err(|error| anyhow::anyhow!("--bus: cannot connect: {error}"))?;
+        let (seen, mut queue) = mpsc::unbounded_channel::<(String, String)>();
+        let mut connection = publisher.clone();
+        tokio::spawn(async move {
+            while let Some((channel, payload)) = queue.recv().await {
+                let sent: redis::RedisResult<i64> = connection.publish(&channel, payload).await;
+                if let Err(error) = sent {
+                    // The next change, or the next (re)subscription's question, tells it.
+                    tracing::debug!(%error, "could not announce presence");
+                }
+            }
+        });
         Ok(Bus {
-            link: Some(Link { client, publisher }),
+            link: Some(Link {
+                client,
+                publisher,
+                node: node.to_owned(),
+                seen,
+            }),
         })
     }
 
     /// A connection to the bus's Redis, for the clock leases (see [`crate::lease`]).
     pub fn connection(&self) -> Option<ConnectionManager> {
         self.link.as_ref().map(|link| link.publisher.clone())
+    }
+
+    /// Says which seats of game `id` have a socket on this node (`ask`: and asks the
+    /// other nodes for theirs). In order, in the background.
+    pub fn announce_presence(&self, id: &str, seats: [bool; 2], ask: bool) {
+        let Some(link) = &self.link else {
+            return;
+        };
+        let bit = |present: bool| if present { '1' } else { '0' };
+        let payload = format!(
+            "{} {} {}{}",
+            link.node,
+            bit(seats[0]),
+            bit(seats[1]),
+            if ask { " ?" } else { "" }
+        );
+        let _ = link.seen.send((format!("{SEEN}{id}"), payload));
     }
 
     /// Whether this node shares its games with others.
@@ -123,12 +170,13 @@ impl Bus {
             return;
         };
         let client = link.client.clone();
+        let node = link.node.clone();
         let tasks = registry.tasks().clone();
         let registry = Arc::clone(registry);
         tasks.spawn(async move {
             loop {
                 tokio::select! {
-                    () = listen(&client, &registry) => {}
+                    () = listen(&client, &node, &registry) => {}
                     () = shutdown.cancelled() => return,
                 }
                 tokio::select! {
@@ -150,8 +198,26 @@ async fn publish(
     Ok(())
 }
 
+/// A presence announcement, or `None` for anything else.
+fn read_seen(payload: &str) -> Option<ActorMessage> {
+    let mut words = payload.split(' ');
+    let node = words.next()?.to_owned();
+    let mut seat = || match words.next()? {
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => None,
+    };
+    let seats = [seat()?, seat()?];
+    let ask = match words.next() {
+        None => false,
+        Some("?") => true,
+        Some(_) => return None,
+    };
+    Some(ActorMessage::Seen { node, seats, ask })
+}
+
 /// One subscription, until Redis goes away.
-async fn listen(client: &redis::Client, registry: &Arc<Registry>) {
+async fn listen(client: &redis::Client, node: &str, registry: &Arc<Registry>) {
     let mut pubsub = match client.get_async_pubsub().await {
         Ok(pubsub) => pubsub,
         Err(error) => {
@@ -159,7 +225,10 @@ async fn listen(client: &redis::Client, registry: &Arc<Registry>) {
             return;
         }
     };
-    if let Err(error) = pubsub.psubscribe(format!("{PREFIX}*")).await {
+    if let Err(error) = pubsub
+        .psubscribe(&[format!("{PREFIX}*"), format!("{SEEN}*")])
+        .await
+    {
         tracing::warn!(%error, "could not subscribe to the bus; trying again");
         return;
     }
@@ -169,6 +238,19 @@ async fn listen(client: &redis::Client, registry: &Arc<Registry>) {
     let mut messages = pubsub.on_message();
     while let Some(message) = messages.next().await {
         let channel = message.get_channel_name();
+        if let Some(id) = channel.strip_prefix(SEEN) {
+            if let Some(seen) = message
+                .get_payload::<String>()
+                .ok()
+                .and_then(|payload| read_seen(&payload))
+                .filter(
+                    |seen| !matches!(seen, ActorMessage::Seen { node: from, .. } if from == node),
+                )
+            {
+                registry.tell_live(id, seen);
+            }
+            continue;
+        }
         let Some(id) = channel.strip_prefix(PREFIX) else {
             continue;
         };

@@ -20,7 +20,8 @@
 //! [`ADOPT_BATCH`] of their games at a time (loading each, so that a game nobody is
 //! connected to still has its flag fall); a node also reloads, every few seconds, any
 //! game it holds that has no task. When a game has no more deadline its lease is given
-//! up.
+//! up. A dead node stays listed for 10 s, so that every node forgets the sockets it
+//! had (presence, [`crate::bus`]).
 //!
 //! The lease saves work; it is not what keeps a game whole. A node paused past its
 //! lease that wakes and acts on a deadline while the new holder does too writes from
@@ -51,6 +52,9 @@ const HELD_BY: &str = "gambit:clocks:";
 /// Games adopted from a dead node at one renewal, at most.
 pub const ADOPT_BATCH: usize = 100;
 
+/// How long a dead node stays listed (every node hears of its death meanwhile).
+const FORGET_AFTER_MS: u64 = 10_000;
+
 /// Renewals between two checks that every held game has a task.
 const RELOAD_EVERY: u32 = 8;
 
@@ -78,7 +82,8 @@ return 1
 ";
 
 /// Takes up to ARGV[4] games of the dead node ARGV[1] for node ARGV[2]; forgets the
-/// dead node once it holds nothing. Returns the games taken.
+/// dead node once it holds nothing and has been dead since before ARGV[5] (so that
+/// every node sees it dead for a while). Returns the games taken.
 const ADOPT: &str = r"
 local alive = redis.call('ZSCORE', KEYS[2], ARGV[1])
 if alive and tonumber(alive) > tonumber(ARGV[3]) then return {} end
@@ -91,7 +96,9 @@ for _, game in ipairs(games) do
     table.insert(taken, game)
   end
 end
-if redis.call('SCARD', KEYS[3]) == 0 then redis.call('ZREM', KEYS[2], ARGV[1]) end
+if redis.call('SCARD', KEYS[3]) == 0 and alive and tonumber(alive) < tonumber(ARGV[5]) then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+end
 return taken
 ";
 
@@ -219,9 +226,11 @@ impl Leases {
                 }
             }
             let mut connection = link.connection.clone();
+            // Dead from now on, and listed as such for a while (see the module's
+            // documentation).
             let gone: redis::RedisResult<i64> = redis::cmd("ZADD")
                 .arg(NODES)
-                .arg(0)
+                .arg(wall_ms())
                 .arg(&link.node)
                 .query_async(&mut connection)
                 .await;
@@ -266,8 +275,11 @@ impl Link {
                 .arg(&self.node)
                 .arg(now)
                 .arg(ADOPT_BATCH)
+                .arg(now.saturating_sub(FORGET_AFTER_MS))
                 .invoke_async(&mut connection)
                 .await?;
+            // Its sockets are gone: the pages it served are reconnecting elsewhere.
+            registry.tell_all_live(|| ActorMessage::NodeGone { node: node.clone() });
             if !taken.is_empty() {
                 tracing::info!(from = %node, games = taken.len(), "took over the clocks of a node that is gone");
             }

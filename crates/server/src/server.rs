@@ -73,13 +73,13 @@ pub async fn start(listener: TcpListener, config: Config) -> anyhow::Result<Runn
     let address = listener.local_addr()?;
     let config = Arc::new(config);
     let store = Store::open(&config.database).await?;
-    let bus = Bus::open(config.bus.as_deref()).await?;
-    let shutdown = CancellationToken::new();
-    let tasks = TaskTracker::new();
     let node = match &config.node {
         Some(node) => node.clone(),
         None => new_game_id()?,
     };
+    let bus = Bus::open(config.bus.as_deref(), &node).await?;
+    let shutdown = CancellationToken::new();
+    let tasks = TaskTracker::new();
     let leases = Leases::new(bus.connection(), &node, config.timing.lease_ttl_ms);
     let registry = Registry::new(
         store.clone(),

@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 
 use gambit_local_services::{Postgres, Redis};
-use gambit_online_protocol::{ColorChoice, GameEvent, Seat};
+use gambit_online_protocol::{ColorChoice, GameEvent, Seat, ServerMessage, Side};
 use gambit_server::RunningServer;
 
 use crate::common::{Page, config_on, create, fast_timing, join, serve};
@@ -101,6 +101,53 @@ async fn a_redis_restart_mid_game_loses_nothing() {
     }
     assert_eq!(black.play(2, "e5d4", 3).await, 6);
     assert_eq!(next_move(&mut white).await, (6, "e5d4".into()));
+    one.stop().await.expect("stops");
+    two.stop().await.expect("stops");
+}
+
+/// The next presence `page` is told of for `side`: whether it is connected anywhere.
+async fn presence_of(page: &mut Page, side: Side) -> bool {
+    match page
+        .until(|message| matches!(message, ServerMessage::Presence { side: told, .. } if *told == side))
+        .await
+    {
+        ServerMessage::Presence {
+            present,
+            claim_in_ms,
+            ..
+        } => {
+            // Of several nodes nobody is taken for gone.
+            assert_eq!(claim_in_ms, None);
+            present
+        }
+        _ => unreachable!("until returned a presence"),
+    }
+}
+
+#[tokio::test]
+async fn a_player_on_another_node_shows_as_connected_and_then_as_gone() {
+    let postgres = Postgres::start(false).expect("a PostgreSQL server");
+    let redis = Redis::start().expect("a Redis server");
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let one = node(dir.path(), &postgres, &redis).await;
+    let two = node(dir.path(), &postgres, &redis).await;
+    let created = create(one.address(), None, ColorChoice::White).await;
+    let joined = join(two.address(), &created.game_id).await;
+    let id = created.game_id;
+    // Black is on node two before white comes to node one: white's node asks.
+    let mut black = Page::seated(two.address(), &id, Some(&joined.token), Seat::Black).await;
+    let mut white = Page::seated(one.address(), &id, Some(&created.token), Seat::White).await;
+    let mut seen = presence_of(&mut white, Side::Black).await;
+    while !seen {
+        seen = presence_of(&mut white, Side::Black).await;
+    }
+    // White, on node one, reaches black's node too.
+    let mut seen = presence_of(&mut black, Side::White).await;
+    while !seen {
+        seen = presence_of(&mut black, Side::White).await;
+    }
+    black.close().await;
+    assert!(!presence_of(&mut white, Side::Black).await);
     one.stop().await.expect("stops");
     two.stop().await.expect("stops");
 }

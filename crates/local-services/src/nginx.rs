@@ -20,7 +20,7 @@ const SITE: &str = include_str!("../../../deploy/nginx.conf");
 /// How long a start may take before it counts as failed.
 const START_PATIENCE: Duration = Duration::from_secs(10);
 
-/// A running nginx, stopped when dropped.
+/// A running nginx, stopped (with its workers) when dropped.
 #[derive(Debug)]
 pub struct Nginx {
     dir: TempDir,
@@ -142,6 +142,15 @@ impl Nginx {
 
 impl Drop for Nginx {
     fn drop(&mut self) {
+        // SIGTERM: the master stops its workers, then itself (SIGKILL would leave the
+        // workers running, and listening).
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + START_PATIENCE;
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

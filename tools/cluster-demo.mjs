@@ -69,6 +69,9 @@ try {
   for (const p of [white, black]) {
     await p.locator('[data-testid="online-state"][data-state="playing"]').waitFor();
   }
+  for (const p of [white, black]) {
+    await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  }
   await white.screenshot({ path: `${out}/cluster-after-kill-desktop.png` });
   await black.screenshot({ path: `${out}/cluster-after-kill-phone.png`, fullPage: true });
   console.log('six moves played, three of them after the kill; screenshots in docs/screenshots');

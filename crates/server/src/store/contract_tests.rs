@@ -11,7 +11,9 @@ use super::{Commit, NewGame, Store, StoreError};
 use crate::round::Round;
 use crate::token::TokenHash;
 
-fn new_game(id: &str) -> NewGame {
+/// A new game `id`, as the creator's page makes it (also used by the SQLite store's own
+/// tests).
+pub(super) fn new_game(id: &str) -> NewGame {
     let (round, events) = Round::create(id.into(), None, Side::White, None, TokenHash([7; 32]), 1);
     NewGame {
         id: id.into(),

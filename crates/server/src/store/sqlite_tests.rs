@@ -5,19 +5,8 @@ use gambit_online_protocol::{GameEvent, Side};
 use tokio::sync::oneshot;
 
 use super::{CommitRow, Request, SqliteStore, game_row, open_connection, path_of, serve_batch};
-use crate::round::Round;
+use crate::store::contract_tests::new_game;
 use crate::store::{NewGame, StoreError};
-use crate::token::TokenHash;
-
-fn new_game(id: &str) -> NewGame {
-    let (round, events) = Round::create(id.into(), None, Side::White, None, TokenHash([7; 32]), 1);
-    NewGame {
-        id: id.into(),
-        events,
-        state: round.stored(0),
-        seats: round.seats(),
-    }
-}
 
 /// A commit of one more event (a draw offer, numbered `version`) to a game, from a
 /// writer that read `expected_version`.

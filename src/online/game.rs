@@ -35,6 +35,10 @@ pub enum Step {
     Fatal(String),
 }
 
+/// How long a move the server could not store (`server_trouble`) waits before it goes
+/// again, in milliseconds.
+pub const SERVER_TROUBLE_RETRY_MS: f64 = 1_000.0;
+
 /// This page's move that the server has not confirmed yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PendingMove {
@@ -99,6 +103,8 @@ pub struct OnlineGame {
     /// After a `Welcome`: the version the replayed events reach; the pending move goes
     /// once the game has it.
     replay_to: Option<u64>,
+    /// When the pending move the server could not store goes again.
+    retry_at: Option<f64>,
     /// The next move id.
     next_id: u32,
 }
@@ -151,6 +157,7 @@ impl OnlineGame {
             }; 2],
             spectators: 0,
             replay_to: None,
+            retry_at: None,
             next_id: first_id,
         }
     }
@@ -272,6 +279,32 @@ impl OnlineGame {
         })
     }
 
+    /// At `now` (wall-clock ms): the pending move that the server could not store, sent
+    /// again once [`SERVER_TROUBLE_RETRY_MS`] have passed (if this page is connected and
+    /// the move still follows; otherwise the next `Welcome` sends it).
+    pub fn retry_due(&mut self, now: f64) -> Vec<Step> {
+        let mut steps = Vec::new();
+        if self.retry_is_due(now) {
+            self.retry_at = None;
+            if let Some(pending) = &mut self.pending
+                && !pending.sent
+            {
+                pending.sent = true;
+                steps.push(Step::Send(ClientMessage::Move {
+                    id: pending.id,
+                    uci: pending.uci.clone(),
+                    ply: pending.ply,
+                }));
+            }
+        }
+        steps
+    }
+
+    /// Whether [`OnlineGame::retry_due`] has something to do at `now`.
+    pub fn retry_is_due(&self, now: f64) -> bool {
+        self.retry_at.is_some_and(|at| now >= at) && self.replay_to.is_none()
+    }
+
     /// The connection is gone: the pending move goes again after the next `Welcome`.
     pub fn disconnected(&mut self) {
         if let Some(pending) = &mut self.pending {
@@ -349,7 +382,16 @@ impl OnlineGame {
                     .pending
                     .as_ref()
                     .is_some_and(|pending| Some(pending.id) == id);
-                if ours {
+                if ours && code == RefusalCode::ServerTrouble {
+                    // Not stored, not lost: the same move (same id) goes again.
+                    if let Some(pending) = &mut self.pending {
+                        pending.sent = false;
+                    }
+                    self.retry_at = Some(now + SERVER_TROUBLE_RETRY_MS);
+                    steps.push(Step::Notice(
+                        "The server is in trouble: your move is kept and sent again.".to_owned(),
+                    ));
+                } else if ours {
                     self.take_back_pending(&reason, &mut steps);
                 } else if code != RefusalCode::PositionMoved {
                     steps.push(Step::Notice(reason));
@@ -778,6 +820,35 @@ mod tests {
         assert!(steps.iter().any(is_notice));
         assert_eq!(steps.last(), Some(&Step::Resync));
         assert_eq!(game.version, 0, "the next hello asks for a snapshot");
+    }
+
+    #[test]
+    fn a_move_the_server_could_not_store_is_kept_and_sent_again() {
+        let mut game = welcomed(Seat::White, &[]);
+        game.play("e2e4", true);
+        let steps = game.on_message(
+            ServerMessage::Refused {
+                id: Some(10),
+                code: RefusalCode::ServerTrouble,
+                reason: "the server could not store this".to_owned(),
+            },
+            5_000.0,
+        );
+        assert!(matches!(&steps[..], [Step::Notice(words)] if words.contains("sent again")));
+        // Still on the board, not yet sent again.
+        assert_eq!(game.shown_game().len(), 1);
+        assert!(game.retry_due(5_999.0).is_empty());
+        let again = game.retry_due(6_000.0);
+        assert_eq!(
+            again,
+            [Step::Send(ClientMessage::Move {
+                id: 10,
+                uci: "e2e4".to_owned(),
+                ply: 0,
+            })]
+        );
+        // Once only.
+        assert!(game.retry_due(9_000.0).is_empty());
     }
 
     #[test]

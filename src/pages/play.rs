@@ -147,6 +147,20 @@ fn OnlineGamePage(id: String) -> impl IntoView {
         }
     };
     let run_steps = StoredValue::new_local(run_steps);
+    // A move the server could not store goes again (see `OnlineGame::retry_due`).
+    if let Ok(handle) = set_interval_with_handle(
+        move || {
+            let at = wall_clock_ms();
+            if game.try_with_untracked(|g| g.retry_is_due(at)) == Some(true)
+                && let Some(steps) = game.try_update(|g| g.retry_due(at))
+            {
+                run_steps.try_with_value(|run| run(steps));
+            }
+        },
+        std::time::Duration::from_millis(250),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
 
     let on_message = move |message| {
         let Some(steps) = game.try_update(|g| g.on_message(message, wall_clock_ms())) else {

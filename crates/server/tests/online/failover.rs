@@ -29,6 +29,24 @@ async fn all_saw(players: &mut [&mut Player], upto: u64) {
     }
 }
 
+/// White, black and a spectator of a new game with `time_control`, through `front`.
+async fn seated(
+    front: std::net::SocketAddr,
+    time_control: Option<TimeControlSpec>,
+) -> (Player, Player, Player) {
+    let (id, white_token, black_token) = started_game(front, time_control).await;
+    let white = Player::new(front, &id, Some(&white_token)).await;
+    let black = Player::new(front, &id, Some(&black_token)).await;
+    let spectator = Player::new(front, &id, None).await;
+    (white, black, spectator)
+}
+
+/// Five minutes, no increment.
+const FIVE_MINUTES: Option<TimeControlSpec> = Some(TimeControlSpec {
+    initial_s: 300,
+    increment_s: 0,
+});
+
 #[tokio::test]
 async fn killing_the_node_that_runs_the_clock_loses_no_move_and_the_flag_still_falls() {
     let postgres = Postgres::start(false).expect("a PostgreSQL server");
@@ -39,10 +57,8 @@ async fn killing_the_node_that_runs_the_clock_loses_no_move_and_the_flag_still_f
         initial_s: 10,
         increment_s: 0,
     });
-    let (id, white_token, black_token) = started_game(front, ten_seconds).await;
-    let mut white = Player::new(front, &id, Some(&white_token)).await;
-    let mut black = Player::new(front, &id, Some(&black_token)).await;
-    let mut spectator = Player::new(front, &id, None).await;
+    let (mut white, mut black, mut spectator) = seated(front, ten_seconds).await;
+    let id = white.game().to_owned();
     assert_eq!(white.play(1, "e2e4", 0).await.0, 3);
     assert_eq!(black.next_move().await.0, 3);
     assert_eq!(black.play(1, "e7e5", 1).await.0, 4);
@@ -126,17 +142,8 @@ async fn draining_nodes_moves_their_players_to_the_others_without_losing_a_move(
     let redis = Redis::start().expect("a Redis server");
     let mut cluster = Cluster::start(&postgres, &redis, 3).await;
     let front = cluster.address();
-    let (id, white_token, black_token) = started_game(
-        front,
-        Some(TimeControlSpec {
-            initial_s: 300,
-            increment_s: 0,
-        }),
-    )
-    .await;
-    let mut white = Player::new(front, &id, Some(&white_token)).await;
-    let mut black = Player::new(front, &id, Some(&black_token)).await;
-    let mut spectator = Player::new(front, &id, None).await;
+    let (mut white, mut black, mut spectator) = seated(front, FIVE_MINUTES).await;
+    let id = white.game().to_owned();
     let moves = [("e2e4", "e7e5"), ("g1f3", "b8c6"), ("f1c4", "g8f6")];
     let mut takeovers = Vec::new();
     for (round, (white_move, black_move)) in moves.iter().enumerate() {
@@ -242,17 +249,7 @@ async fn a_redis_restart_mid_game_behind_nginx_loses_nothing() {
     let mut redis = Redis::start().expect("a Redis server");
     let cluster = Cluster::start(&postgres, &redis, 3).await;
     let front = cluster.address();
-    let (id, white_token, black_token) = started_game(
-        front,
-        Some(TimeControlSpec {
-            initial_s: 300,
-            increment_s: 0,
-        }),
-    )
-    .await;
-    let mut white = Player::new(front, &id, Some(&white_token)).await;
-    let mut black = Player::new(front, &id, Some(&black_token)).await;
-    let mut spectator = Player::new(front, &id, None).await;
+    let (mut white, mut black, mut spectator) = seated(front, FIVE_MINUTES).await;
     assert_eq!(white.play(1, "e2e4", 0).await.0, 3);
     assert_eq!(black.play(1, "e7e5", 1).await.0, 4);
     all_saw(&mut [&mut white, &mut spectator], 4).await;

@@ -227,6 +227,11 @@ impl Player {
         }
     }
 
+    /// The game's id.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
     async fn reconnect(&mut self) {
         let started = Instant::now();
         let (page, version) =

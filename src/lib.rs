@@ -13,10 +13,12 @@
 //! - [`opponent`]: the computer (the engine worker, Stockfish over REST, the bots);
 //! - [`game`]: the game in progress, its store, clocks and storage, and its views;
 //! - [`board`]: the chessboard, which knows no rules;
+//! - [`chunks`]: the features the release build loads on first use;
 //! - [`ui`], [`prefs`], [`storage`], [`sound`], [`offline`], [`panic_banner`]: what all of them share.
 
 pub mod analysis_board;
 pub mod board;
+pub mod chunks;
 pub mod game;
 pub mod offline;
 pub mod online;
@@ -36,9 +38,9 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use pages::analysis::AnalysisPage;
-use pages::play::PlayPage;
-use pages::{computer::ComputerPage, friend::FriendPage, home::HomePage, not_found::NotFound};
+use chunks::Chunk;
+use pages::{analysis, computer, play};
+use pages::{friend::FriendPage, home::HomePage, not_found::NotFound};
 use ui::nav::Nav;
 
 /// The whole app: the nav bar on every page and one route per page.
@@ -56,9 +58,9 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/friend") view=FriendPage />
-                    <Route path=path!("/computer") view=ComputerPage />
-                    <Route path=path!("/analysis") view=AnalysisPage />
-                    <Route path=path!("/play/:id") view=PlayPage />
+                    <Route path=path!("/computer") view=|| view! { <Chunk load=computer::page /> } />
+                    <Route path=path!("/analysis") view=|| view! { <Chunk load=analysis::page /> } />
+                    <Route path=path!("/play/:id") view=|| view! { <Chunk load=play::page /> } />
                 </Routes>
             </main>
         </Router>

@@ -26,6 +26,13 @@ use crate::review::view::best_move_line::BestMoveLine;
 use crate::review::view::panel::ReviewPanel;
 use crate::review::{AnalysedLine, Review, adopt_imported};
 
+crate::chunk_view!(
+    /// The page, in the chunk `analysis` of the release build (`crate::chunks`).
+    pub fn page() in analysis {
+        view! { <AnalysisPage /> }
+    }
+);
+
 /// The analysis board page.
 #[component]
 pub fn AnalysisPage() -> AnyView {

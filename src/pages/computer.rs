@@ -27,6 +27,13 @@ use crate::opponent::view::computer_dialog::ComputerDialog;
 use crate::opponent::view::engine_status::EngineStatus;
 use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 
+crate::chunk_view!(
+    /// The page, in the chunk `computer` of the release build (`crate::chunks`).
+    pub fn page() in computer {
+        view! { <ComputerPage /> }
+    }
+);
+
 /// The page for games against the computer.
 #[component]
 pub fn ComputerPage() -> AnyView {

@@ -27,6 +27,13 @@ use crate::prefs::OnlineName;
 use crate::review::game_page::PageReview;
 use crate::review::view::panel::ReviewPanel;
 
+crate::chunk_view!(
+    /// The page, in the chunk `online` of the release build (`crate::chunks`).
+    pub fn page() in online {
+        view! { <PlayPage /> }
+    }
+);
+
 /// The page of `/play/:id`: one game per id (a rematch's new id starts afresh).
 #[component]
 pub fn PlayPage() -> AnyView {

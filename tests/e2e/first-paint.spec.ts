@@ -1,15 +1,12 @@
 // The page shell of index.html (issue #54, "first paint without waiting for wasm"): the
 // nav bar and the route's frame are painted before the app's WebAssembly arrives, the
-// app's download waits for that paint (shell/start.js), and the app takes the shell's
+// app's download waits for that paint (shell/boot.js), and the app takes the shell's
 // place in one step: the same boxes, no layout shift, one nav and one main; the shell's
 // board is the page's largest contentful paint. The app's
 // wasm is held back with page.route to look at the page in between.
 import { test, expect } from './fixtures';
 import type { Page, Route } from '@playwright/test';
-import { expectSans, framesDrawn, play } from './helpers';
-
-/** The app's WebAssembly (not the engine worker's). */
-const APP_WASM = /\/gambit-[0-9a-f]+_bg\.wasm$/;
+import { APP_WASM, expectSans, framesDrawn, play } from './helpers';
 
 /** A viewport of a phone (Lighthouse's mobile one) and of a laptop. */
 const VIEWPORTS = [

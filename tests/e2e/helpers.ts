@@ -3,6 +3,13 @@
 import { expect, type Page } from '@playwright/test';
 
 /** A fresh /friend page with empty storage (or the storage given). */
+/** The page's main WebAssembly module, in the build's directory (`page-<hash>/`,
+ * xtask/src/page.rs); not the engine worker's. */
+export const APP_WASM = /\/page-[0-9a-f]{16}\/gambit_bg\.wasm$/;
+/** A chunk of the page's wasm that a feature loads on first use (src/chunks.rs); the
+ * first group is its name (`analysis`, `computer`, `online`). */
+export const CHUNK_WASM = /\/page-[0-9a-f]{16}\/split_([a-z_]+)\.wasm$/;
+
 export async function openFriend(page: Page, storage: Record<string, string> = {}) {
   await page.goto('/');
   await page.evaluate((entries) => {

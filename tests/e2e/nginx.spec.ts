@@ -2,7 +2,6 @@
 // (started by playwright.config.ts through deploy/nginx-local.sh on port 4175).
 import { test, expect } from './fixtures';
 import { readFileSync, statSync } from 'node:fs';
-import { type APIRequestContext } from '@playwright/test';
 
 // GAMBIT_NGINX_URL: another port, for a run beside another one.
 const nginx = process.env.GAMBIT_NGINX_URL ?? 'http://127.0.0.1:4175';
@@ -14,14 +13,12 @@ const protocol =
   readFileSync('crates/online-protocol/Cargo.toml', 'utf8').match(/^version = "([^"]+)"/m)?.[1] ??
   '';
 
-/** The app's wasm file, as the start-up script that index.html loads names it. */
-async function appWasm(request: APIRequestContext, html: string): Promise<string> {
-  const loader = html.match(/src="\/(loader-[0-9a-f]{8,16}\.js)"/)?.[1];
-  expect(loader, 'index.html loads the start-up script').toBeTruthy();
-  const script = await (await request.get(`${nginx}/${loader}`)).text();
-  const name = script.match(/(gambit-[0-9a-f]{8,16}_bg\.wasm)/)?.[1];
-  expect(name, 'the start-up script names the app wasm').toBeTruthy();
-  return name ?? '';
+/** The build's directory (`page-<hash>`), as index.html names it when it loads the
+ * start-up script from there; the app's wasm sits beside that script. */
+function pageDir(html: string): string {
+  const dir = html.match(/src="(page-[0-9a-f]{16})\/boot\.js"/)?.[1];
+  expect(dir, 'index.html loads the start-up script').toBeTruthy();
+  return dir ?? '';
 }
 
 test('a deep link to /computer loads the app', async ({ page }) => {
@@ -34,7 +31,7 @@ test('a deep link to /computer loads the app', async ({ page }) => {
 
 test('the wasm comes precompressed and hashed files are cached for a year', async ({ request }) => {
   const html = await (await request.get(`${nginx}/`)).text();
-  const wasm = await appWasm(request, html);
+  const wasm = `${pageDir(html)}/gambit_bg.wasm`;
   const response = await request.get(`${nginx}/${wasm}`, {
     headers: { 'Accept-Encoding': 'gzip' },
   });
@@ -50,10 +47,11 @@ test('the wasm comes precompressed and hashed files are cached for a year', asyn
   expect(css, 'index.html names the stylesheet').toBeTruthy();
   expect((await request.get(`${nginx}/${css}`)).headers()['cache-control']).toBe(yearLong);
 
-  // Trunk's initializer (shell/start.js), whose hash comes first in its name.
-  const start = html.match(/href="\/([0-9a-f]{16}-start\.js)"/)?.[1];
-  expect(start, 'index.html names the initializer').toBeTruthy();
-  expect((await request.get(`${nginx}/${start}`)).headers()['cache-control']).toBe(yearLong);
+  // The start-up script and the chunks, in the build's directory.
+  for (const file of ['boot.js', 'gambit.js', 'split_analysis.wasm']) {
+    const path = `${nginx}/${pageDir(html)}/${file}`;
+    expect((await request.get(path)).headers()['cache-control'], file).toBe(yearLong);
+  }
 });
 
 test('index.html, the service worker and the engine worker are revalidated on each load', async ({

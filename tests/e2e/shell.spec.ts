@@ -1,6 +1,7 @@
 // The app shell: routes, the nav bar, deep links (SPA fallback) and the engine worker.
 import type { Locator } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { APP_WASM } from './helpers';
 
 test('home offers the two ways to play and the analysis board, and each leads there', async ({ page }) => {
   for (const [choice, text, path, pageId] of [
@@ -49,7 +50,7 @@ test('on the narrowest phone (320px) the nav bar is one row, in the shell and in
   await page.setViewportSize({ width: 320, height: 640 });
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/gambit-[0-9a-f]+_bg\.wasm$/, async (route) => {
+  await page.route(APP_WASM, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,14 +1,12 @@
-//! The Content-Security-Policy of the release build, and the rewrite of Trunk's
-//! `index.html` that lets so strict a policy hold: Trunk starts the app with an inline
-//! module script, which the policy would block, so that script moves to a file of its
-//! own (`loader-<hash>.js`) and the policy goes into a `<meta>` at the top of `<head>`.
+//! The Content-Security-Policy of the release build, in a `<meta>` at the top of
+//! `index.html`'s `<head>`. So strict a policy holds because the page has no inline
+//! script: it starts from a file (`page-<hash>/boot.js`, `crate::page`).
 //!
 //! `deploy/nginx.conf` sends the same policy as a header (its end-to-end test checks
 //! that the two agree); a host that proxies `stockfish-rest` under its own origin needs
 //! no change, any other Stockfish address must be added to `connect-src` in both.
 
 use std::fs;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
 
 /// What the app needs and nothing else:
@@ -29,47 +27,33 @@ pub const POLICY: &str = "default-src 'none'; \
     base-uri 'self'; \
     form-action 'none'";
 
-/// Rewrites `dist/index.html`: the inline loader into its own file, the policy in.
+/// Puts the policy into `dist/index.html`, which must have no inline script for it to
+/// block (the page starts from `page-<hash>/boot.js`, `crate::page`).
 pub fn apply(dist: &Path) -> Result<(), String> {
     let index = dist.join("index.html");
     let html = fs::read_to_string(&index)
         .map_err(|error| format!("cannot read {}: {error}", index.display()))?;
-    let (html, loader) = externalise_loader(&html)?;
-    if let Some((name, script)) = loader {
-        fs::write(dist.join(&name), script)
-            .map_err(|error| format!("cannot write {name}: {error}"))?;
-    }
     let html = insert_policy(&html)?;
     fs::write(&index, html).map_err(|error| format!("cannot write {}: {error}", index.display()))
 }
 
-/// Moves the first inline `<script type="module">` into a file named after its
-/// content's hash; returns the new page and that file (name, text), if there was one.
-fn externalise_loader(html: &str) -> Result<(String, Option<(String, String)>), String> {
-    const OPEN: &str = "<script type=\"module\">";
-    let Some(start) = html.find(OPEN) else {
-        return Ok((html.to_owned(), None));
-    };
-    let body_start = start + OPEN.len();
-    let body_end = html[body_start..]
-        .find("</script>")
-        .map(|offset| body_start + offset)
-        .ok_or("index.html: an inline module script is not closed")?;
-    let script = html[body_start..body_end].trim().to_owned();
-    let mut hasher = DefaultHasher::new();
-    script.hash(&mut hasher);
-    let name = format!("loader-{:016x}.js", hasher.finish());
-    let tag = format!("<script type=\"module\" src=\"/{name}\"></script>");
-    let rewritten = format!(
-        "{}{tag}{}",
-        &html[..start],
-        &html[body_end + "</script>".len()..]
-    );
-    Ok((rewritten, Some((name, format!("{script}\n")))))
+/// Whether `html` has a `<script>` with a body of its own (which the policy blocks).
+fn has_inline_script(html: &str) -> bool {
+    html.match_indices("<script").any(|(start, _)| {
+        let rest = &html[start..];
+        let Some(open_end) = rest.find('>') else {
+            return false;
+        };
+        !rest[..open_end].contains(" src=")
+            && rest[open_end + 1..].trim_start().find("</script>") != Some(0)
+    })
 }
 
 /// Puts the policy's `<meta>` first in `<head>`, before anything it governs.
 fn insert_policy(html: &str) -> Result<String, String> {
+    if has_inline_script(html) {
+        return Err("index.html has an inline script, which the policy would block".to_owned());
+    }
     if html.contains("http-equiv=\"Content-Security-Policy\"") {
         return Err("index.html already has a Content-Security-Policy".to_owned());
     }
@@ -82,31 +66,17 @@ fn insert_policy(html: &str) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    const PAGE: &str = "<html><head><title>t</title>\n<script type=\"module\">\nimport init from '/gambit-1.js';\nawait init();\n</script></head><body></body></html>";
+    const PAGE: &str = "<html><head><title>t</title>\n<script type=\"module\" src=\"page-1/boot.js\"></script></head><body></body></html>";
 
     #[test]
-    fn the_inline_loader_becomes_a_file_named_by_its_content() {
-        let (html, loader) = externalise_loader(PAGE).expect("a page with a loader");
-        let (name, script) = loader.expect("the loader's file");
-        assert!(name.starts_with("loader-") && name.ends_with(".js"));
-        assert_eq!(script, "import init from '/gambit-1.js';\nawait init();\n");
-        assert!(html.contains(&format!(
-            "<script type=\"module\" src=\"/{name}\"></script>"
-        )));
-        assert!(!html.contains("await init()"));
-
-        let other = PAGE.replace("gambit-1", "gambit-2");
-        let (_, other_loader) = externalise_loader(&other).expect("a page with a loader");
-        assert_ne!(other_loader.map(|(name, _)| name), Some(name));
-    }
-
-    #[test]
-    fn a_page_without_an_inline_loader_is_left_as_it_is() {
-        let page = "<html><head><script type=\"module\" src=\"/a.js\"></script></head></html>";
-        assert_eq!(
-            externalise_loader(page).expect("no error"),
-            (page.to_owned(), None)
+    fn a_page_with_an_inline_script_is_refused() {
+        let inline = PAGE.replace(
+            "<script type=\"module\" src=\"page-1/boot.js\"></script>",
+            "<script type=\"module\">await init();</script>",
         );
+        assert!(has_inline_script(&inline));
+        assert!(insert_policy(&inline).is_err());
+        assert!(!has_inline_script(PAGE));
     }
 
     #[test]

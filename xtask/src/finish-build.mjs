@@ -1,7 +1,4 @@
 // Finishes a release build made by Trunk (`node xtask/src/finish-build.mjs <dir>`):
-// 0. index.html without Trunk's <link rel="preload"> of the app's wasm: the page's
-//    shell paints first and shell/start.js starts that download once it has, so the
-//    shell's files do not share the network with it;
 // 1. sw.js, a service worker (Workbox's generateSW) that precaches every file of the
 //    build with its revision, answers every navigation with index.html, and waits to
 //    take over until the page asks it to (the "new version" notice), so that a page and
@@ -19,23 +16,15 @@ if (!dir) {
   process.exit(2);
 }
 
-const index = join(dir, 'index.html');
-const page = readFileSync(index, 'utf8');
-const preload = /<link rel="preload" href="[^"]*_bg\.wasm"[^>]*>/g;
-const withoutPreload = page.replace(preload, '');
-if (withoutPreload !== page) {
-  writeFileSync(index, withoutPreload);
-  console.log('index.html: the wasm preload removed (shell/start.js fetches it after the shell)');
-}
-
 const { count, size, warnings } = await generateSW({
   globDirectory: dir,
   globPatterns: ['**/*.{html,js,wasm,css,svg,png,webmanifest}'],
   globIgnores: ['sw.js', '**/*.br', '**/*.gz'],
   swDest: join(dir, 'sw.js'),
-  // Trunk's hashed names (and wasm-bindgen's snippets) need no revision of their own.
+  // Trunk's hashed names, the page's build directory and wasm-bindgen's snippets need
+  // no revision of their own.
   dontCacheBustURLsMatching:
-    /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^[0-9a-f]{16}-[^/]+\.js$|^snippets\/[^/]+-[0-9a-f]{8,16}\//,
+    /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^page-[0-9a-f]{16}\/|^snippets\/[^/]+-[0-9a-f]{8,16}\//,
   // The app's wasm is above Workbox's 2 MiB default.
   maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
   navigateFallback: 'index.html',

@@ -11,12 +11,15 @@
 //! - `test`: install what the tests need and run every check and test;
 //! - `build`: a release build of the app and the worker into `dist/`, ready to host
 //!   (Content-Security-Policy, service worker, `.br`/`.gz` copies), with their sizes;
-//! - `setup`: only install (everything `serve` and `test` need).
+//! - `setup`: only install (everything `serve` and `test` need);
+//! - `page`: Trunk's `post_build` hook (`Trunk.toml`), not for running by hand: the
+//!   page's wasm, split into chunks, into Trunk's staging directory.
 //!
 //! Every install step is idempotent: it is skipped when its result is already there.
 
 mod cluster;
 mod csp;
+mod page;
 mod release;
 mod run;
 mod setup;
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         "test" => steps::test(),
         "build" => steps::build(),
         "setup" => setup::all(),
+        "page" => page::build(),
         _ => {
             eprintln!("usage: cargo xtask <serve|cluster|dev|test|build|setup>");
             return ExitCode::from(2);

@@ -13,11 +13,11 @@ if (!dir) {
   process.exit(2);
 }
 
-// Trunk's file names end in a content hash (`gambit-40273f1faa86cba_bg.wasm`: up to 16
-// hex digits; its initializer's, `shell/start.js`, begins with one), and wasm-bindgen's
-// snippets sit in a directory named with one.
+// Trunk's file names end in a content hash (`gambit-40273f1faa86cba.css`: up to 16 hex
+// digits), the page's wasm, chunks and scripts sit in a directory named with one
+// (`page-<hash>/`, xtask/src/page.rs), and so do wasm-bindgen's snippets.
 const hashed =
-  /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^\/[0-9a-f]{16}-[^/]+\.js$|\/snippets\/[^/]+-[0-9a-f]{8,16}\//;
+  /-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^\/page-[0-9a-f]{16}\/|\/snippets\/[^/]+-[0-9a-f]{8,16}\//;
 
 const serve = sirv(resolve(dir), {
   single: true,

@@ -8,6 +8,9 @@ use crate::run::{output, root, run};
 
 /// The Trunk release that builds with Rust 1.95 (0.22 needs a newer compiler).
 const TRUNK_VERSION: &str = "0.21.14";
+/// The release of `wasm_split_cli_support` whose `wasm-split-cli` splits the page's wasm
+/// ([`crate::page`]); its `wasm_split_helpers` is the one in `Cargo.lock`.
+const WASM_SPLIT_VERSION: &str = "0.2.4";
 /// Debian packages the tests need (the game server's tests start their own
 /// PostgreSQL and Redis, `crates/local-services`).
 const TEST_PACKAGES: [&str; 8] = [
@@ -32,6 +35,7 @@ pub fn for_serve() -> Result<(), String> {
     wasm_target()?;
     trunk()?;
     wasm_bindgen_cli()?;
+    wasm_split_cli()?;
     npm_packages()?;
     run("cargo", &["fetch", "--locked"])
 }
@@ -92,6 +96,30 @@ fn wasm_bindgen_cli() -> Result<(), String> {
             "wasm-bindgen-cli",
             "--version",
             &wanted,
+            "--force",
+        ],
+    )
+}
+
+/// `wasm-split-cli`, the program of crates.io's `wasm_split_cli_support` (the crate
+/// named `wasm-split-cli` there is another project's). The program has no `--version`,
+/// so cargo's list of installed crates says which release is there.
+fn wasm_split_cli() -> Result<(), String> {
+    let installed = output("cargo", &["install", "--list"]).unwrap_or_default();
+    let wanted = format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}:");
+    if installed.lines().any(|line| line.starts_with(&wanted)) {
+        return Ok(());
+    }
+    run(
+        "cargo",
+        &[
+            "install",
+            "wasm_split_cli_support",
+            "--version",
+            WASM_SPLIT_VERSION,
+            "--features",
+            "build-binary",
+            "--locked",
             "--force",
         ],
     )

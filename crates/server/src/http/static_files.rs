@@ -20,11 +20,11 @@ use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
 /// Hashed names, as `xtask/src/serve.mjs` knows them: Trunk's `name-<hash>.js|wasm|css`
-/// (and `_bg.wasm`), an initializer named by its hash, wasm-bindgen's snippets'
-/// directories.
+/// (and `_bg.wasm`), the page's build directory (`page-<hash>/`: its wasm, chunks and
+/// scripts), wasm-bindgen's snippets' directories.
 static HASHED: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(
-        r"-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^/[0-9a-f]{16}-[^/]+\.js$|/snippets/[^/]+-[0-9a-f]{8,16}/",
+        r"-[0-9a-f]{8,16}(_bg)?\.(js|wasm|css)$|^/page-[0-9a-f]{16}/|/snippets/[^/]+-[0-9a-f]{8,16}/",
     )
     .ok()
 });
@@ -104,7 +104,8 @@ mod tests {
             "/gambit-40273f1faa86cba_bg.wasm",
             "/gambit-40273f1faa86cba.js",
             "/style-0123456789abcdef.css",
-            "/0123456789abcdef-start.js",
+            "/page-0123456789abcdef/boot.js",
+            "/page-0123456789abcdef/split_analysis.wasm",
             "/snippets/gambit-0123456789abcdef/inline0.js",
         ] {
             assert_eq!(

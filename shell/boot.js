@@ -1,9 +1,10 @@
-// Gambit's page shell, part 2 of 2: Trunk's initializer of the app (index.html,
-// `data-initializer`). Trunk's loader imports this module before it fetches the app's
-// WebAssembly, and a module's top-level await holds its importers: so the download
-// starts once the shell is on screen, and the shell's paint does not share the network
-// with it. If the app cannot start, the shell says so instead of looking ready.
+// Gambit's page shell, part 2 of 2: starts the app. `cargo xtask page` copies it into
+// the build's directory (`page-<hash>/`, beside the app's bindings and chunks) and
+// index.html loads it as a module. The app's WebAssembly download starts once the shell
+// is on screen, so the shell's paint does not share the network with it. If the app
+// cannot start, the shell says so instead of looking ready.
 // SPDX-License-Identifier: GPL-3.0-or-later
+import init from './gambit.js';
 
 /** Resolves once the browser has painted content (the shell), or at once when it will
  * not paint soon (a hidden tab), and at the latest after `limitMs`. */
@@ -28,13 +29,10 @@ function shellPainted(limitMs) {
 }
 
 await shellPainted(500);
-
-/** The hooks Trunk's loader calls; only a failure needs one. */
-export default function start() {
-  return {
-    onFailure(reason) {
-      document.documentElement.setAttribute('data-shell-failed', '');
-      reportError(reason);
-    },
-  };
+try {
+  // The main module, beside this file (the bindings' default).
+  await init();
+} catch (reason) {
+  document.documentElement.setAttribute('data-shell-failed', '');
+  reportError(reason);
 }

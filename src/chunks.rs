@@ -1,0 +1,129 @@
+//! The page's chunks: features whose code the release build splits off the main
+//! WebAssembly module (`cargo xtask page`, docs/architecture.md "The page's chunks"),
+//! so that a page downloads and compiles only what it shows. A feature is declared a
+//! chunk with [`chunk_view!`] and shown with [`Chunk`]: the first time, its module is
+//! fetched (the service worker has it offline), then its view is drawn; if the fetch
+//! fails, the place says so and offers to try again, and nothing else on the page is
+//! lost.
+//!
+//! Without the `split` feature (the tests, `cargo check`) a chunk's view is an ordinary
+//! function of the main module; only the release build splits.
+
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+pub use wasm_split_helpers::SplitLoaderError;
+
+/// Declares the function that builds a feature's view in a chunk of its own, named
+/// after the chunk: `chunk_view!(pub fn analysis_page() in analysis { view! { … } })`.
+/// Everything the view needs and the main module does not goes into that chunk.
+/// Show it with [`Chunk`].
+#[macro_export]
+macro_rules! chunk_view {
+    ($(#[$meta:meta])* $vis:vis fn $name:ident() in $chunk:ident $body:block) => {
+        $(#[$meta])*
+        #[cfg(feature = "split")]
+        #[::wasm_split_helpers::wasm_split($chunk, fallible)]
+        $vis fn $name() -> ::core::result::Result<
+            ::leptos::prelude::AnyView,
+            $crate::chunks::SplitLoaderError,
+        > {
+            ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($body))
+        }
+        $(#[$meta])*
+        #[cfg(not(feature = "split"))]
+        $vis async fn $name() -> ::core::result::Result<
+            ::leptos::prelude::AnyView,
+            $crate::chunks::SplitLoaderError,
+        > {
+            ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($body))
+        }
+    };
+}
+
+thread_local! {
+    /// Whether the page shell is still up: a chunk asked for meanwhile is part of the
+    /// first view, which the shell waits for.
+    static SHELL_UP: Cell<bool> = const { Cell::new(true) };
+    /// How many of the first view's chunks are still being fetched.
+    static FIRST_LOADS: Cell<usize> = const { Cell::new(0) };
+    /// What to do once they are in (`main.rs`: remove the shell).
+    static WHEN_FIRST_VIEW_IS_IN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Runs `done` once the chunks the first view asked for are in (or have failed, and say
+/// so): at once if it asked for none. `main.rs` calls it right after mounting the app,
+/// to keep the page shell until the page is whole.
+pub fn when_first_view_is_in(done: impl FnOnce() + 'static) {
+    if FIRST_LOADS.get() == 0 {
+        SHELL_UP.set(false);
+        done();
+    } else {
+        WHEN_FIRST_VIEW_IS_IN.set(Some(Box::new(done)));
+    }
+}
+
+/// One chunk of the first view done (in, or failed).
+fn first_load_done() {
+    let left = FIRST_LOADS.get().saturating_sub(1);
+    FIRST_LOADS.set(left);
+    if left == 0
+        && let Some(done) = WHEN_FIRST_VIEW_IS_IN.take()
+    {
+        SHELL_UP.set(false);
+        done();
+    }
+}
+
+/// A chunk's view (declared with [`chunk_view!`]): drawn once its module is in; until
+/// then nothing, and if the module cannot be fetched, a message with a button that
+/// tries again.
+#[component]
+pub fn Chunk<Load, Loading>(
+    /// The chunk's view function.
+    load: Load,
+) -> impl IntoView
+where
+    Load: Fn() -> Loading + Copy + Send + Sync + 'static,
+    Loading: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
+{
+    let attempt = RwSignal::new(0_u32);
+    move || {
+        attempt.track();
+        let first = SHELL_UP.get();
+        if first {
+            FIRST_LOADS.set(FIRST_LOADS.get() + 1);
+        }
+        let loading = load();
+        Suspend::new(SendWrapper::new(async move {
+            let loaded = loading.await;
+            if first {
+                // After this task has drawn the view: in the same frame as the shell goes.
+                Effect::new(first_load_done);
+            }
+            match loaded {
+                Ok(view) => view,
+                Err(_) => view! {
+                    <ChunkFailed retry=move || attempt.update(|count| *count += 1) />
+                }
+                .into_any(),
+            }
+        }))
+    }
+}
+
+/// The place of a chunk that could not be fetched.
+#[component]
+fn ChunkFailed(retry: impl Fn() + 'static) -> impl IntoView {
+    view! {
+        <section class="chunk-failed" role="alert" data-testid="chunk-failed">
+            <p>"This part of Gambit could not be loaded. Check the connection and try again."</p>
+            <button type="button" class="button" on:click=move |_| retry()>
+                "Try again"
+            </button>
+        </section>
+    }
+}

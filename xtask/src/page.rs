@@ -1,0 +1,260 @@
+//! The page's WebAssembly, split into a main module and chunks that load with the
+//! feature that needs them (`cargo xtask page`, which Trunk runs as its `post_build`
+//! hook, `Trunk.toml`). Trunk builds the engine worker, the styles and the copied files;
+//! it cannot build the page, because the split happens between the compiler's output and
+//! wasm-bindgen, where Trunk has no step. So this does what cargo-leptos does for
+//! `--split`:
+//!
+//! 1. `cargo build` of the page with the `split` feature (the `#[wasm_split]` points,
+//!    `src/chunks.rs`) and `--emit-relocs`, in a target directory of its own, since
+//!    those flags would rebuild everything that shares one with them;
+//! 2. `wasm-split-cli` (crates.io's `wasm_split_cli_support`): the main module, the
+//!    chunks and `__wasm_split.js`, the loader through which the main module fetches a
+//!    chunk;
+//! 3. `wasm-bindgen --target web --keep-lld-exports` on the main module alone (a chunk
+//!    links against the main module's exports, table included);
+//! 4. `wasm-opt -Oz` on every module;
+//! 5. all of it, with `shell/boot.js`, into one directory named after the hash of its
+//!    files (`page-<hash>/`), so that a chunk is always of the build that asks for it and
+//!    no name inside a file needs rewriting; then `index.html` in Trunk's staging
+//!    directory loads `boot.js` from there in place of the page's skipped `rust` link.
+
+use std::fs;
+use std::hash::{DefaultHasher, Hasher};
+use std::path::{Path, PathBuf};
+
+use crate::run::{command, root, run};
+
+/// The target directory of the page's split build.
+const TARGET_DIR: &str = "target/page";
+/// The name of the page's binary, and so of its main module and its bindings.
+const NAME: &str = "gambit";
+/// The page's `rust` link in `index.html`, which Trunk skips (`data-trunk-skip`) and
+/// leaves in place: it marks where the page's scripts go.
+const PAGE_LINK: &str = r#"<link data-trunk rel="rust" data-bin="gambit" data-trunk-skip"#;
+/// The prefix of the build's directory.
+pub const DIR_PREFIX: &str = "page-";
+/// The WebAssembly features the modules use: what Rust 1.95 enables for
+/// wasm32-unknown-unknown, and SIMD (`.cargo/config.toml`). wasm-opt is told them
+/// because a chunk, written by wasm-split-cli, carries no list of its own.
+const WASM_FEATURES: [&str; 7] = [
+    "--enable-bulk-memory",
+    "--enable-multivalue",
+    "--enable-mutable-globals",
+    "--enable-nontrapping-float-to-int",
+    "--enable-reference-types",
+    "--enable-sign-ext",
+    "--enable-simd",
+];
+
+/// Builds the split page into Trunk's staging directory (`TRUNK_STAGING_DIR`).
+pub fn build() -> Result<(), String> {
+    let staging = std::env::var_os("TRUNK_STAGING_DIR")
+        .map(PathBuf::from)
+        .ok_or("`cargo xtask page` is Trunk's post_build hook: TRUNK_STAGING_DIR is not set")?;
+    let root = root();
+    let target = root.join(TARGET_DIR);
+    compile(&target)?;
+    let linked = target.join(format!("wasm32-unknown-unknown/release/{NAME}.wasm"));
+    let split = fresh_dir(&target.join("split"))?;
+    let bound = fresh_dir(&target.join("bound"))?;
+    run(
+        "wasm-split-cli",
+        &[
+            &linked.to_string_lossy(),
+            &split.to_string_lossy(),
+            "--target",
+            "web",
+            "--out-name",
+            NAME,
+        ],
+    )?;
+    run(
+        "wasm-bindgen",
+        &[
+            "--target",
+            "web",
+            "--keep-lld-exports",
+            "--no-demangle",
+            "--no-typescript",
+            "--out-dir",
+            &bound.to_string_lossy(),
+            "--out-name",
+            NAME,
+            &split.join(format!("{NAME}.wasm")).to_string_lossy(),
+        ],
+    )?;
+    // The chunks and the loader go beside the bindings; the unbound main module does not.
+    for entry in read_dir(&split)? {
+        let name = entry.file_name().unwrap_or_default();
+        if name.to_string_lossy() != format!("{NAME}.wasm") {
+            copy(&entry, &bound.join(name))?;
+        }
+    }
+    for entry in read_dir(&bound)? {
+        if entry.extension().is_some_and(|ext| ext == "wasm") {
+            optimise(&entry)?;
+        }
+    }
+    copy(&root.join("shell/boot.js"), &bound.join("boot.js"))?;
+    let dir_name = format!("{DIR_PREFIX}{:016x}", hash_of_dir(&bound)?);
+    let dest = staging.join(&dir_name);
+    if dest.exists() {
+        fs::remove_dir_all(&dest).map_err(|error| format!("cannot clear {dir_name}: {error}"))?;
+    }
+    copy_dir(&bound, &dest)?;
+    let index = staging.join("index.html");
+    let html = fs::read_to_string(&index)
+        .map_err(|error| format!("cannot read {}: {error}", index.display()))?;
+    let html = load_page_from(&html, &dir_name)?;
+    fs::write(&index, html)
+        .map_err(|error| format!("cannot write {}: {error}", index.display()))?;
+    println!("page: {dir_name}/ ({} files)", read_dir(&dest)?.len());
+    Ok(())
+}
+
+/// Step 1: the page, linked with its relocations for wasm-split-cli.
+fn compile(target: &Path) -> Result<(), String> {
+    println!("$ cargo build --release (the page, split) --target-dir {TARGET_DIR}");
+    let status = command("cargo")
+        .args([
+            "build",
+            "--release",
+            "--target",
+            "wasm32-unknown-unknown",
+            "-p",
+            NAME,
+            "--bin",
+            NAME,
+            "--features",
+            "split",
+            "--target-dir",
+        ])
+        .arg(target)
+        // In place of `.cargo/config.toml`'s flags for the target, which RUSTFLAGS replaces.
+        .env(
+            "RUSTFLAGS",
+            "-C target-feature=+simd128 -C link-args=--emit-relocs",
+        )
+        .status()
+        .map_err(|error| format!("could not start cargo: {error}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("the page's build failed ({status})"))
+    }
+}
+
+/// Step 4: one module through wasm-opt, in place.
+fn optimise(wasm: &Path) -> Result<(), String> {
+    let path = wasm.to_string_lossy();
+    let mut args = vec!["-Oz", "--output", &path, &path];
+    args.extend(WASM_FEATURES);
+    run("wasm-opt", &args)
+}
+
+/// `index.html` with the page's skipped `rust` link replaced by the page's scripts: the
+/// bindings preloaded (they are the first thing `boot.js` imports) and `boot.js`.
+fn load_page_from(html: &str, dir_name: &str) -> Result<String, String> {
+    let start = html
+        .find(PAGE_LINK)
+        .ok_or_else(|| format!("index.html: the page's link (`{PAGE_LINK} …/>`) is not there"))?;
+    let end = html[start..]
+        .find("/>")
+        .map(|offset| start + offset + 2)
+        .ok_or("index.html: the page's link is not closed")?;
+    let scripts = format!(
+        "<link rel=\"modulepreload\" href=\"{dir_name}/{NAME}.js\" />\
+         <script type=\"module\" src=\"{dir_name}/boot.js\"></script>"
+    );
+    Ok(format!("{}{scripts}{}", &html[..start], &html[end..]))
+}
+
+/// A hash of every file's name and bytes in `dir` (and its folders), in name order.
+fn hash_of_dir(dir: &Path) -> Result<u64, String> {
+    let mut hasher = DefaultHasher::new();
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    files.sort();
+    for file in files {
+        let bytes =
+            fs::read(&file).map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+        hasher.write(
+            file.strip_prefix(dir)
+                .unwrap_or(&file)
+                .to_string_lossy()
+                .as_bytes(),
+        );
+        hasher.write(&bytes);
+    }
+    Ok(hasher.finish())
+}
+
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+    for path in read_dir(dir)? {
+        if path.is_dir() {
+            collect_files(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn read_dir(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        fs::read_dir(dir).map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+    Ok(entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .collect())
+}
+
+fn fresh_dir(dir: &Path) -> Result<PathBuf, String> {
+    if dir.exists() {
+        fs::remove_dir_all(dir)
+            .map_err(|error| format!("cannot clear {}: {error}", dir.display()))?;
+    }
+    fs::create_dir_all(dir).map_err(|error| format!("cannot make {}: {error}", dir.display()))?;
+    Ok(dir.to_owned())
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    if from.is_dir() {
+        return copy_dir(from, to);
+    }
+    fs::copy(from, to).map(|_| ()).map_err(|error| {
+        format!(
+            "cannot copy {} to {}: {error}",
+            from.display(),
+            to.display()
+        )
+    })
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|error| format!("cannot make {}: {error}", to.display()))?;
+    for path in read_dir(from)? {
+        let name = path.file_name().unwrap_or_default();
+        copy(&path, &to.join(name))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_link_becomes_the_scripts_of_the_build() {
+        let html = r#"<head><link data-trunk rel="rust" data-bin="gambit" data-trunk-skip data-x="y" /><link rel="icon" /></head>"#;
+        let page = load_page_from(html, "page-0123456789abcdef").expect("the link is there");
+        assert_eq!(
+            page,
+            "<head><link rel=\"modulepreload\" href=\"page-0123456789abcdef/gambit.js\" />\
+             <script type=\"module\" src=\"page-0123456789abcdef/boot.js\"></script>\
+             <link rel=\"icon\" /></head>"
+        );
+        assert!(load_page_from("<head></head>", "page-0").is_err());
+    }
+}

@@ -1,0 +1,82 @@
+// The page's chunks (src/chunks.rs, xtask/src/page.rs): a route's chunk of the page's
+// wasm is fetched the first time the route is shown and not before, and a chunk that
+// cannot be fetched says so in its place, with a retry that brings the page, and
+// nothing else on the page lost.
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { CHUNK_WASM, play } from './helpers';
+
+/** The names of the chunks the page has asked for so far, in order. */
+function chunksAskedFor(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.match(CHUNK_WASM)?.[1];
+    if (name) names.push(name);
+  });
+  return names;
+}
+
+test("a route's chunk is fetched when the route is first shown, and not before", async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  await page.goto('/friend');
+  await expect(page.getByTestId('board')).toBeVisible();
+  await play(page, 'e2', 'e4');
+  expect(asked).toEqual([]);
+
+  await page.getByTestId('nav-analysis').click();
+  await expect(page.getByTestId('analysis-page')).toBeVisible();
+  expect(asked).toEqual(['analysis']);
+
+  // Back and forth: the chunk is in, nothing is fetched again.
+  await page.getByTestId('nav-friend').click();
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  await page.getByTestId('nav-analysis').click();
+  await expect(page.getByTestId('analysis-page')).toBeVisible();
+  expect(asked).toEqual(['analysis']);
+
+  // A deep link fetches its route's chunk with the page.
+  const deep = chunksAskedFor(page);
+  await page.goto('/computer');
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+  expect(deep).toEqual(['computer']);
+});
+
+test.describe('a chunk that cannot be fetched', () => {
+  // The loader logs the failed fetch, and the browser the refused request.
+  test.use({ allowedConsoleErrors: [/Failed to fetch|net::ERR_FAILED/] });
+
+  test('says so in its place, and its retry brings the page', async ({ page }) => {
+    let refuse = true;
+    await page.route(CHUNK_WASM, async (route) => {
+      if (refuse) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.goto('/friend');
+    await expect(page.getByTestId('board')).toBeVisible();
+    await play(page, 'e2', 'e4');
+
+    await page.getByTestId('nav-analysis').click();
+    const failed = page.getByTestId('chunk-failed');
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText('could not be loaded');
+    // The rest of the app goes on: the nav bar works, the game is kept.
+    await page.getByTestId('nav-friend').click();
+    await expect(page.getByTestId('friend-page')).toBeVisible();
+    await expect(page.locator('[data-square="e4"] .piece')).toHaveCount(1);
+
+    await page.getByTestId('nav-analysis').click();
+    await expect(failed).toBeVisible();
+    refuse = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('analysis-page')).toBeVisible();
+    await expect(failed).toHaveCount(0);
+  });
+
+  test('on a deep link, the shell gives way to the message', async ({ page }) => {
+    await page.route(CHUNK_WASM, (route) => route.abort('failed'));
+    await page.goto('/analysis');
+    await expect(page.getByTestId('chunk-failed')).toBeVisible();
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await expect(page.getByTestId('nav-friend')).toBeVisible();
+  });
+});

@@ -2,9 +2,36 @@
 // the build's directory (`page-<hash>/`, beside the app's bindings and chunks) and
 // index.html loads it as a module. The app's WebAssembly download starts once the shell
 // is on screen, so the shell's paint does not share the network with it. If the app
-// cannot start, the shell says so instead of looking ready.
+// cannot start, the shell says so instead of looking ready. A deep link to a route
+// whose page is a chunk (src/chunks.rs) has that chunk's files fetched beside the main
+// module, not after it has started.
 // SPDX-License-Identifier: GPL-3.0-or-later
-import init from './gambit.js';
+import { CHUNK_FILES } from './chunks.js';
+
+/** The routes whose page is a chunk (src/lib.rs), by path or path prefix. */
+const ROUTE_CHUNKS = [
+  ['/computer', 'computer'],
+  ['/analysis', 'analysis'],
+  ['/play/', 'online'],
+];
+
+/** Preloads the files of the route's chunk, as the chunk loader will fetch them (a
+ * same-origin `fetch`, which a `crossorigin` preload of type fetch matches). */
+function preloadRouteChunk() {
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const route = ROUTE_CHUNKS.find(([prefix]) =>
+    prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
+  );
+  for (const file of (route && CHUNK_FILES[route[1]]) || []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = new URL(file, import.meta.url).href;
+    document.head.append(link);
+  }
+}
+
 
 /** Resolves once the browser has painted content (the shell), or at once when it will
  * not paint soon (a hidden tab), and at the latest after `limitMs`. */
@@ -29,8 +56,11 @@ function shellPainted(limitMs) {
 }
 
 await shellPainted(500);
+preloadRouteChunk();
 try {
-  // The main module, beside this file (the bindings' default).
+  // The bindings and the main module beside this file (the bindings' default), asked
+  // for only now: nothing of the app's competes with the shell's paint.
+  const { default: init } = await import('./gambit.js');
   await init();
 } catch (reason) {
   document.documentElement.setAttribute('data-shell-failed', '');

@@ -2,8 +2,9 @@
 # Lighthouse 12.2.3, mobile preset (its default: a mid-range phone on a slow 4G link,
 # simulated), in Debian's Chromium, on the release build served as a static host serves
 # it (precompressed, SPA fallback, cache headers: xtask/src/serve.mjs). Runs each of /,
-# /friend and /computer RUNS times (default 3) and prints the medians of the
-# performance, accessibility, best-practices and SEO scores, LCP and CLS.
+# /friend, /computer and /analysis RUNS times (default 3) and prints the medians of the
+# performance, accessibility, best-practices and SEO scores, LCP, total blocking time and
+# CLS.
 #
 #   tools/lighthouse.sh            # cargo xtask build, then measure dist/
 #   tools/lighthouse.sh some/dir   # measure a build made elsewhere (no build)
@@ -42,7 +43,7 @@ done
 out=target/lighthouse/reports-$port
 rm -rf "$out" && mkdir -p "$out"
 reports=""
-for route in / /friend /computer; do
+for route in / /friend /computer /analysis; do
   name=$(echo "$route" | tr -d / | sed 's/^$/home/')
   for run in $(seq "$runs"); do
     report="$out/$name-$run.json"

@@ -17,8 +17,10 @@
 //! 5. all of it, with `shell/boot.js`, into one directory named after the hash of its
 //!    files (`page-<hash>/`), so that a chunk is always of the build that asks for it and
 //!    no name inside a file needs rewriting; then `index.html` in Trunk's staging
-//!    directory loads `boot.js` from there in place of the page's skipped `rust` link.
+//!    directory loads `boot.js` from there in place of the page's skipped `rust` link;
+//!    `chunks.js` beside it lists each chunk's files for `boot.js`.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::hash::{DefaultHasher, Hasher};
 use std::path::{Path, PathBuf};
@@ -97,6 +99,24 @@ pub fn build() -> Result<(), String> {
         }
     }
     copy(&root.join("shell/boot.js"), &bound.join("boot.js"))?;
+    let loader = fs::read_to_string(bound.join("__wasm_split.js"))
+        .map_err(|error| format!("cannot read the chunk loader: {error}"))?;
+    let splits: Vec<String> = read_dir(&bound)?
+        .iter()
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?;
+            Some(
+                name.strip_prefix("split_")?
+                    .strip_suffix(".wasm")?
+                    .to_owned(),
+            )
+        })
+        .collect();
+    fs::write(
+        bound.join("chunks.js"),
+        chunk_files_module(&splits, &shared_chunks(&loader)),
+    )
+    .map_err(|error| format!("cannot write chunks.js: {error}"))?;
     let dir_name = format!("{DIR_PREFIX}{:016x}", hash_of_dir(&bound)?);
     let dest = staging.join(&dir_name);
     if dest.exists() {
@@ -153,8 +173,59 @@ fn optimise(wasm: &Path) -> Result<(), String> {
     run("wasm-opt", &args)
 }
 
-/// `index.html` with the page's skipped `rust` link replaced by the page's scripts: the
-/// bindings preloaded (they are the first thing `boot.js` imports) and `boot.js`.
+/// The shared chunks of the loader's text and the splits that use each: it writes
+/// `/* analysis, computer */` above the chunk it then fetches as `./chunk_4.wasm`.
+pub fn shared_chunks(loader: &str) -> BTreeMap<String, Vec<String>> {
+    let mut shared = BTreeMap::new();
+    let mut users: Option<Vec<String>> = None;
+    for line in loader.lines() {
+        let line = line.trim();
+        if let Some(list) = line
+            .strip_prefix("/*")
+            .and_then(|rest| rest.strip_suffix("*/"))
+        {
+            users = Some(list.split(',').map(|user| user.trim().to_owned()).collect());
+        } else if let Some(rest) = line.split("new URL(\"./").nth(1)
+            && let Some(name) = rest.split('"').next()
+            && let Some(list) = users.take()
+            && name.starts_with("chunk_")
+        {
+            shared.insert(name.to_owned(), list);
+        }
+    }
+    shared
+}
+
+/// `chunks.js`, for `boot.js`: the files each split needs (the shared chunks it uses,
+/// then its own), so that a deep link fetches its route's chunks beside the main
+/// module instead of after it.
+fn chunk_files_module(splits: &[String], shared: &BTreeMap<String, Vec<String>>) -> String {
+    let mut files: BTreeMap<&str, Vec<String>> = splits
+        .iter()
+        .map(|split| (split.as_str(), Vec::new()))
+        .collect();
+    for (chunk, users) in shared {
+        for user in users {
+            files.entry(user).or_default().push(chunk.clone());
+        }
+    }
+    let entries: Vec<String> = files
+        .into_iter()
+        .map(|(split, mut list)| {
+            list.push(format!("split_{split}.wasm"));
+            let quoted: Vec<String> = list.iter().map(|file| format!("'{file}'")).collect();
+            format!("  {split}: [{}],", quoted.join(", "))
+        })
+        .collect();
+    format!(
+        "// Written by `cargo xtask page`: the files of each chunk of this build.\n\
+         export const CHUNK_FILES = {{\n{}\n}};\n",
+        entries.join("\n")
+    )
+}
+
+/// `index.html` with the page's skipped `rust` link replaced by the page's start-up
+/// script, `boot.js` (which asks for the rest once the shell is painted).
 fn load_page_from(html: &str, dir_name: &str) -> Result<String, String> {
     let start = html
         .find(PAGE_LINK)
@@ -163,10 +234,7 @@ fn load_page_from(html: &str, dir_name: &str) -> Result<String, String> {
         .find("/>")
         .map(|offset| start + offset + 2)
         .ok_or("index.html: the page's link is not closed")?;
-    let scripts = format!(
-        "<link rel=\"modulepreload\" href=\"{dir_name}/{NAME}.js\" />\
-         <script type=\"module\" src=\"{dir_name}/boot.js\"></script>"
-    );
+    let scripts = format!("<script type=\"module\" src=\"{dir_name}/boot.js\"></script>");
     Ok(format!("{}{scripts}{}", &html[..start], &html[end..]))
 }
 
@@ -246,13 +314,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_split_lists_its_shared_chunks_then_itself() {
+        let shared = BTreeMap::from([
+            (
+                "chunk_4.wasm".to_owned(),
+                vec!["analysis".to_owned(), "computer".to_owned()],
+            ),
+            ("chunk_5.wasm".to_owned(), vec!["analysis".to_owned()]),
+        ]);
+        assert_eq!(
+            chunk_files_module(
+                &[
+                    "computer".to_owned(),
+                    "analysis".to_owned(),
+                    "online".to_owned()
+                ],
+                &shared
+            ),
+            "// Written by `cargo xtask page`: the files of each chunk of this build.\n\
+             export const CHUNK_FILES = {\n  \
+             analysis: ['chunk_4.wasm', 'chunk_5.wasm', 'split_analysis.wasm'],\n  \
+             computer: ['chunk_4.wasm', 'split_computer.wasm'],\n  \
+             online: ['split_online.wasm'],\n};\n"
+        );
+    }
+
+    #[test]
     fn the_page_link_becomes_the_scripts_of_the_build() {
         let html = r#"<head><link data-trunk rel="rust" data-bin="gambit" data-trunk-skip data-x="y" /><link rel="icon" /></head>"#;
         let page = load_page_from(html, "page-0123456789abcdef").expect("the link is there");
         assert_eq!(
             page,
-            "<head><link rel=\"modulepreload\" href=\"page-0123456789abcdef/gambit.js\" />\
-             <script type=\"module\" src=\"page-0123456789abcdef/boot.js\"></script>\
+            "<head><script type=\"module\" src=\"page-0123456789abcdef/boot.js\"></script>\
              <link rel=\"icon\" /></head>"
         );
         assert!(load_page_from("<head></head>", "page-0").is_err());

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use flate2::Compression;
 use flate2::write::GzEncoder;
 
-use crate::page::DIR_PREFIX;
+use crate::page::{DIR_PREFIX, shared_chunks};
 use crate::run::root;
 
 // The budgets, in bytes after gzip (level 9), a few per cent above the sizes measured
@@ -119,29 +119,6 @@ fn route_gzip(
         })
         .map(|file| file.gzip)
         .sum()
-}
-
-/// The shared chunks of the loader's text and the splits that use each: it writes
-/// `/* analysis, computer */` above the chunk it then fetches as `./chunk_4.wasm`.
-fn shared_chunks(loader: &str) -> BTreeMap<String, Vec<String>> {
-    let mut shared = BTreeMap::new();
-    let mut users: Option<Vec<String>> = None;
-    for line in loader.lines() {
-        let line = line.trim();
-        if let Some(list) = line
-            .strip_prefix("/*")
-            .and_then(|rest| rest.strip_suffix("*/"))
-        {
-            users = Some(list.split(',').map(|user| user.trim().to_owned()).collect());
-        } else if let Some(rest) = line.split("new URL(\"./").nth(1)
-            && let Some(name) = rest.split('"').next()
-            && let Some(list) = users.take()
-            && name.starts_with("chunk_")
-        {
-            shared.insert(name.to_owned(), list);
-        }
-    }
-    shared
 }
 
 /// The build's directory in `dist` (`page-<hash>`): exactly one.

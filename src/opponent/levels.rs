@@ -9,7 +9,7 @@ pub const MIN_LEVEL: u8 = 1;
 pub const MAX_LEVEL: u8 = 8;
 
 /// The measured Elo of levels 1–8, the calibration's point estimates rounded: Stockfish
-/// 15.1's `UCI_Elo` scale, both sides at 200 ms a move; every player of the ladder
+/// 15.1's `UCI_Elo` scale (200 ms a move against Stockfish, node caps elsewhere); every player of the ladder
 /// fitted at once by maximum likelihood (levels 4–8 played two or three `UCI_Elo` rungs
 /// each, levels 1–3 the level above and two rungs of the ladder below level 4); 200 games
 /// or more behind each.

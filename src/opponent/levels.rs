@@ -9,27 +9,27 @@ pub const MIN_LEVEL: u8 = 1;
 pub const MAX_LEVEL: u8 = 8;
 
 /// The measured Elo of levels 1–8, the calibration's point estimates rounded: Stockfish
-/// 15.1's `UCI_Elo` scale, both sides at 200 ms a move; every player of the ladder
+/// 15.1's `UCI_Elo` scale (200 ms a move against Stockfish, node caps elsewhere); every player of the ladder
 /// fitted at once by maximum likelihood (levels 4–8 played two or three `UCI_Elo` rungs
-/// each, levels 1–3 the level above and a rung of the ladder below level 4); 200 games or
-/// more behind each.
-pub const LEVEL_ELO: [u16; 8] = [829, 979, 1217, 1448, 1662, 1838, 2079, 2243];
+/// each, levels 1–3 the level above and two rungs of the ladder below level 4); 200 games
+/// or more behind each.
+pub const LEVEL_ELO: [u16; 8] = [722, 956, 1224, 1448, 1662, 1838, 2079, 2243];
 
 /// The measured Elo of each bot (by its UCI name), on the same scale and fit as
 /// [`LEVEL_ELO`], from its matches on the ladder below level 4 (far below Stockfish's
 /// floor, where the engine scale may go below zero).
 pub const BOT_ELO: [(&str, i16); 11] = [
-    ("random_move", -659),
-    ("alphabetical", -925),
-    ("pacifist", -933),
-    ("generous", -782),
-    ("huddle", -714),
-    ("swarm", -517),
-    ("cccp", -497),
-    ("min_oppt_moves", -456),
-    ("worstfish", -1028),
-    ("same_color", -611),
-    ("opposite_color", -615),
+    ("random_move", -791),
+    ("alphabetical", -1057),
+    ("pacifist", -1065),
+    ("generous", -914),
+    ("huddle", -845),
+    ("swarm", -648),
+    ("cccp", -629),
+    ("min_oppt_moves", -587),
+    ("worstfish", -1159),
+    ("same_color", -742),
+    ("opposite_color", -747),
 ];
 
 /// The lowest rating Stockfish 15.1's `UCI_Elo` calibrates: ratings below it are

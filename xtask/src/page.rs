@@ -58,8 +58,12 @@ pub fn build() -> Result<(), String> {
     let target = root.join(TARGET_DIR);
     compile(&target)?;
     let linked = target.join(format!("wasm32-unknown-unknown/release/{NAME}.wasm"));
-    let split = fresh_dir(&target.join("split"))?;
-    let bound = fresh_dir(&target.join("bound"))?;
+    // One work directory per destination, so that two builds at once (`cargo xtask
+    // serve` into target/dev-dist, `cargo xtask test` into dist) do not clear each
+    // other's files; cargo itself serialises the compile above on its lock.
+    let work = target.join("work").join(work_name(&staging));
+    let split = fresh_dir(&work.join("split"))?;
+    let bound = fresh_dir(&work.join("bound"))?;
     run(
         "wasm-split-cli",
         &[
@@ -134,6 +138,17 @@ pub fn build() -> Result<(), String> {
 }
 
 /// Step 1: the page, linked with its relocations for wasm-split-cli.
+/// The name of a build's work directory: the file name of Trunk's destination
+/// (`TRUNK_DIST_DIR`), else of the staging directory's parent.
+fn work_name(staging: &Path) -> String {
+    let dist = std::env::var_os("TRUNK_DIST_DIR").map(PathBuf::from);
+    let dist = dist.as_deref().or_else(|| staging.parent());
+    dist.and_then(Path::file_name).map_or_else(
+        || "dist".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
 fn compile(target: &Path) -> Result<(), String> {
     println!("$ cargo build --release (the page, split) --target-dir {TARGET_DIR}");
     let status = command("cargo")

@@ -1,7 +1,7 @@
 //! The page's chunks: features whose code the release build splits off the main
 //! WebAssembly module (`cargo xtask page`, docs/architecture.md "The page's chunks"),
 //! so that a page downloads and compiles only what it shows. A feature is declared a
-//! chunk with [`chunk_view!`] and shown with [`Chunk`]: the first time, its module is
+//! chunk with [`chunk_view!`](crate::chunk_view!) and shown with [`Chunk`]: the first time, its module is
 //! fetched (the service worker has it offline), then its view is drawn; if the fetch
 //! fails, the place says so and offers to try again, and nothing else on the page is
 //! lost.
@@ -78,7 +78,7 @@ fn first_load_done() {
     }
 }
 
-/// A chunk's view (declared with [`chunk_view!`]): drawn once its module is in; until
+/// A chunk's view (declared with [`chunk_view!`](crate::chunk_view!)): drawn once its module is in; until
 /// then nothing, and if the module cannot be fetched, a message with a button that
 /// tries again.
 #[component]

@@ -67,6 +67,7 @@ mod material;
 mod outcome;
 mod pgn_export;
 mod pgn_import;
+mod pgn_reading;
 mod ply;
 mod query;
 mod record;
@@ -83,6 +84,7 @@ pub use game::Game;
 pub use material::role_value;
 pub use outcome::{Outcome, Reason};
 pub use pgn_export::PgnTags;
+pub use pgn_reading::{PgnReading, PgnToken};
 pub use ply::Ply;
 pub use query::BoardView;
 pub use record::{GameRecord, RecordEnd, RecordSide};
@@ -93,7 +95,7 @@ pub use review::{
 };
 pub use shapes::{BoardShape, ShapeColor, shape_commands, shapes_in_comment};
 pub use time_control::{ParseTimeControlError, TimeControl, format_clock, parse_clock};
-pub use tree::{GameTree, NodeId, TreeMoveRecord, TreeRecord};
+pub use tree::{GameTree, NodeId, TreeImport, TreeMoveRecord, TreeRecord};
 
 // The types every caller needs, so `use gambit_rules::{Color, Square, ...}` works
 // without naming `shakmaty` (it is the same type either way).

@@ -41,6 +41,7 @@ mod pgn_export;
 mod pgn_import;
 mod record;
 
+pub use pgn_import::TreeImport;
 pub use record::{TreeMoveRecord, TreeRecord};
 
 use serde::{Deserialize, Serialize};

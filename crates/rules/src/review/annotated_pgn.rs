@@ -10,7 +10,7 @@
 use crate::{
     BoardShape, Eval, Game, GameReview, Judgement, PgnError, PgnTags,
     pgn_export::MoveExtras,
-    pgn_import::read_pgn,
+    pgn_import::main_line,
     shapes::{shape_commands, shapes_in_comment},
 };
 
@@ -90,6 +90,17 @@ pub struct AnnotatedGame {
 }
 
 impl AnnotatedGame {
+    /// The main line of a PGN as read, as
+    /// [`Game::from_pgn_reading`](crate::Game::from_pgn_reading), with what the PGN
+    /// says about each of its moves.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::from_pgn_reading`](crate::Game::from_pgn_reading).
+    pub fn from_pgn_reading(reading: crate::PgnReading) -> Result<AnnotatedGame, PgnError> {
+        main_line(reading).map(|(game, tags, moves)| AnnotatedGame { game, tags, moves })
+    }
+
     /// The evaluations read, in the shape [`GameReview::new`] takes, when
     /// every move has one: `start` for the start position (which PGN does
     /// not carry; lichess assumes +0.15 for the standard one), then the
@@ -109,8 +120,9 @@ impl Game {
     /// # Errors
     ///
     /// As [`from_pgn`](Game::from_pgn).
+    #[cfg(feature = "read-pgn")]
     pub fn from_pgn_annotated(pgn: &str) -> Result<AnnotatedGame, PgnError> {
-        read_pgn(pgn).map(|(game, tags, moves)| AnnotatedGame { game, tags, moves })
+        AnnotatedGame::from_pgn_reading(crate::PgnReading::read(pgn)?)
     }
 
     /// The game as PGN (see [`to_pgn`](Game::to_pgn)) with each move's NAGs

@@ -8,6 +8,7 @@ mod game;
 mod outcomes;
 mod perft;
 mod pgn;
+mod pgn_reading;
 mod promotion;
 mod properties;
 mod record;

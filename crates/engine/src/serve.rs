@@ -12,7 +12,8 @@
 //!   its [`Event::Analysed`], then [`Event::AnalysisDone`] (see [`crate::Analysis`]);
 //! - a ping gets its [`Event::Pong`]; a request that cannot be served, one
 //!   [`Event::Error`]; a [`Request::Cancel`] nothing (the worker's loop acts on it, by
-//!   [`Replies::cancel`] of the running request).
+//!   [`Replies::cancel`] of the running request); a [`Request::ReadPgn`] one
+//!   [`Event::Error`], as the worker's loop answers it before it comes here.
 //!
 //! The Web Worker drives it and yields to its event loop between events, so progress
 //! reaches the page while the engine thinks, and reads its messages there, so a cancel
@@ -97,6 +98,14 @@ pub fn serve<C: Clock>(engine: &mut Engine, request: Request, clock: C) -> Repli
         ),
         // A cancel stops another request, which the worker's loop is serving.
         Request::Cancel { .. } => (None, State::Done),
+        // Reading PGN is the worker's chore (`crates/worker`), not a search.
+        Request::ReadPgn { id, .. } => (
+            Some(id),
+            State::Failed {
+                id,
+                message: "the engine does not read PGN: the worker does".to_owned(),
+            },
+        ),
     };
     Replies {
         id,

@@ -20,7 +20,12 @@
 //!   [`Event::AnalysisDone`].
 //! - [`Request::Cancel`]: stop a search or an analysis at its next step (between two
 //!   iterations or two positions); nothing more is said about it.
+//!
+//! And one chore that is not the engine's: [`Request::ReadPgn`], the tokens of a PGN
+//! text read with `pgn-reader`, which the worker links and the page does not; answered
+//! by one [`Event::PgnRead`], whose moves the page checks itself.
 
+use gambit_rules::PgnReading;
 use serde::{Deserialize, Serialize};
 
 pub mod bots;
@@ -89,6 +94,14 @@ pub enum Request {
     Cancel {
         /// The id of the search or analysis to stop.
         id: u64,
+    },
+    /// Read the first game of a PGN text ([`PgnReading::read`]), without checking its
+    /// moves: answered by one [`Event::PgnRead`].
+    ReadPgn {
+        /// Chosen by the app; echoed in the answer.
+        id: u64,
+        /// The PGN text (the page refuses texts beyond its size limit before sending).
+        text: String,
     },
 }
 
@@ -171,5 +184,13 @@ pub enum Event {
         id: u64,
         /// What went wrong, in words.
         message: String,
+    },
+    /// Answer to [`Request::ReadPgn`]: the reading, or why the text is not a game.
+    PgnRead {
+        /// The request's id.
+        id: u64,
+        /// The tokens read (boxed: far larger than the other events), or the error in
+        /// words.
+        reading: Result<Box<PgnReading>, String>,
     },
 }

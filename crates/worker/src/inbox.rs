@@ -63,6 +63,7 @@ fn id_of(request: &Request) -> Option<u64> {
         Request::Search { id, .. }
         | Request::BotMove { id, .. }
         | Request::Analyse { id, .. }
+        | Request::ReadPgn { id, .. }
         | Request::Cancel { id } => Some(*id),
     }
 }

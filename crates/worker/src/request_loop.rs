@@ -4,12 +4,14 @@
 //! the event reaches the page and the page's newer messages reach the worker) and
 //! reads every message that has arrived meanwhile, without waiting. A cancel of the
 //! running request stops it there; a ping is answered at once; other requests wait in
-//! the [`Inbox`] and are served in order after it.
+//! the [`Inbox`] and are served in order after it. A [`Request::ReadPgn`] is not the
+//! engine's: the loop answers it itself, with `gambit_rules::PgnReading::read`.
 
 use std::convert::Infallible;
 
 use futures::{FutureExt, Sink, SinkExt, Stream, StreamExt};
 use gambit_engine::{Clock, Engine, Event, PROTOCOL_VERSION, Request, serve};
+use gambit_rules::PgnReading;
 
 use crate::inbox::{Arrival, Inbox};
 
@@ -76,6 +78,13 @@ where
     Y: FnMut() -> F,
     F: Future<Output = ()>,
 {
+    if let Request::ReadPgn { id, text } = request {
+        let reading = PgnReading::read(&text)
+            .map(Box::new)
+            .map_err(|error| error.to_string());
+        let Ok(()) = channel.send(Event::PgnRead { id, reading }).await;
+        return Page::Connected;
+    }
     let mut replies = serve(engine, request, clock);
     while let Some(event) = replies.next() {
         let last = !matches!(event, Event::Progress { .. } | Event::Analysed { .. });

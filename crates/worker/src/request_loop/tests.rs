@@ -133,7 +133,8 @@ fn is_about(event: &Event, wanted: u64) -> bool {
         | Event::Analysed { id, .. }
         | Event::AnalysisDone { id }
         | Event::BestMove { id, .. }
-        | Event::Error { id, .. } => *id == wanted,
+        | Event::Error { id, .. }
+        | Event::PgnRead { id, .. } => *id == wanted,
         Event::Pong { .. } => false,
     }
 }
@@ -255,4 +256,30 @@ fn the_loop_stops_when_the_page_is_gone() {
     );
     assert!(matches!(events[2], Event::Pong { .. }), "{events:?}");
     assert_eq!(events.len(), 3, "{events:?}");
+}
+
+#[test]
+fn a_pgn_is_read_by_the_loop_and_a_bad_one_gets_its_error_in_words() {
+    let read = |id, text: &str| Request::ReadPgn {
+        id,
+        text: text.to_owned(),
+    };
+    let (events, _, page) = serve_with(read(5, "1. e4 (1. d4 d5) e5 { fine } 1-0"), &[]);
+    assert_eq!(page, Page::Connected);
+    let [
+        Event::PgnRead {
+            id: 5,
+            reading: Ok(reading),
+        },
+    ] = events.as_slice()
+    else {
+        panic!("one reading: {events:?}");
+    };
+    assert_eq!(reading.movetext.len(), 7, "{reading:?}");
+    assert_eq!(reading.result_token.as_deref(), Some("1-0"));
+    let (events, _, _) = serve_with(read(6, "{ never closed"), &[]);
+    assert!(
+        matches!(events.as_slice(), [Event::PgnRead { id: 6, reading: Err(message) }] if !message.is_empty()),
+        "{events:?}"
+    );
 }

@@ -6,9 +6,10 @@ use std::path::Path;
 
 /// Each top-level module with its rank: a module may import those of a lower rank (and
 /// the shared ones, rank 0, one another).
-const RANKS: [(&str, u8); 14] = [
+const RANKS: [(&str, u8); 15] = [
     ("ui", 0),
     ("chunks", 0),
+    ("engine_worker", 0),
     ("prefs", 0),
     ("storage", 0),
     ("sound", 0),

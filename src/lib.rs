@@ -19,6 +19,7 @@
 pub mod analysis_board;
 pub mod board;
 pub mod chunks;
+pub mod engine_worker;
 pub mod game;
 pub mod offline;
 pub mod online;

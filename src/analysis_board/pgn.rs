@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use gambit_rules::{Eval, GameTree, Judgement, MoveAnnotation, NodeId, PgnTags};
+use gambit_rules::{Eval, GameTree, Judgement, MoveAnnotation, NodeId, PgnReading, PgnTags};
 
 /// What is known of the moves of a tree besides the moves: imported `[%eval]`, NAGs
 /// and comments, by node.
@@ -39,9 +39,10 @@ pub fn export_pgn(
     tree.to_pgn(tags, &annotate)
 }
 
-/// Reads a PGN with its variations, annotations and tags.
-pub fn import_pgn(text: &str) -> Result<(GameTree, Notes, PgnTags), String> {
-    GameTree::from_pgn(text)
+/// Checks a PGN as the engine worker read it, with its variations, annotations and
+/// tags.
+pub fn import_pgn(reading: PgnReading) -> Result<(GameTree, Notes, PgnTags), String> {
+    GameTree::from_pgn_reading(reading)
         .map(|(tree, tags, notes)| (tree, notes, tags))
         .map_err(|error| error.to_string())
 }
@@ -65,7 +66,8 @@ mod tests {
 
     #[test]
     fn variations_and_annotations_survive_a_round_trip() {
-        let (tree, notes, _) = import_pgn(ANALYSED).expect("readable");
+        let (tree, notes, _) =
+            import_pgn(PgnReading::read(ANALYSED).expect("readable")).expect("checks");
         assert_eq!(tree.node_count(), 7);
         let evals = main_line_evals(&tree, &notes);
         assert_eq!(evals.len(), 4);
@@ -74,14 +76,16 @@ mod tests {
         assert!(pgn.contains("(1... c5"), "{pgn}");
         assert!(pgn.contains("[%eval 0.3"), "{pgn}");
         assert!(pgn.contains("$6"), "{pgn}");
-        let (again, notes_again, _) = import_pgn(&pgn).expect("readable");
+        let (again, notes_again, _) =
+            import_pgn(PgnReading::read(&pgn).expect("readable")).expect("checks");
         assert_eq!(again, tree);
         assert_eq!(main_line_evals(&again, &notes_again), evals);
     }
 
     #[test]
     fn the_review_marks_the_main_line() {
-        let (tree, notes, _) = import_pgn(ANALYSED).expect("readable");
+        let (tree, notes, _) =
+            import_pgn(PgnReading::read(ANALYSED).expect("readable")).expect("checks");
         let pgn = export_pgn(&tree, &PgnTags::default(), &notes, &|ply| {
             if ply == 3 {
                 (Some(Eval::Cp(-300)), Some(Judgement::Blunder))

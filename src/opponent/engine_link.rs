@@ -12,8 +12,8 @@ use std::rc::{Rc, Weak};
 use gambit_protocol::{Event, Limits, PROTOCOL_VERSION, Request, Score};
 use gloo_timers::callback::Timeout;
 
-use super::engine_client::{EngineClient, WorkerNews};
 use super::failure::EngineFailure;
+use crate::engine_worker::client::{EngineClient, WorkerNews};
 
 /// Time a search may take beyond its own budget before the worker counts as stuck.
 pub const WATCHDOG_GRACE_MS: u32 = 10_000;
@@ -362,6 +362,9 @@ impl EngineLink {
             WorkerNews::Event(Event::Error { id, message }) => {
                 self.fail(id, EngineFailure::Refused(message));
             }
+            // This link never asks for a reading (`engine_worker::read_pgn` does, with a
+            // worker of its own).
+            WorkerNews::Event(Event::PgnRead { .. }) => {}
             WorkerNews::Stopped(reason) => self.fail_all(EngineFailure::Stopped(reason)),
         }
     }

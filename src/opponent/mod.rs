@@ -3,8 +3,9 @@
 //! - [`settings`]: the dialog's choices and the game's [`settings::Opponent`], with
 //!   their storage; [`levels`]: the levels' range and labels;
 //! - [`engine_link`]: the page's link to the engine worker (request ids, watchdogs,
-//!   each search's news to its own callback), over [`engine_client`] (one worker:
-//!   spawn, terminate, its `error` event) and [`worker_bridge`] (gloo-worker);
+//!   each search's news to its own callback), over the shared
+//!   [`engine_worker`](crate::engine_worker) (one worker: spawn, terminate, its
+//!   `error` event);
 //! - [`stockfish_rest`]: the REST client;
 //! - [`failure`]: why no move came, as a type;
 //! - [`controller`]: the thin reactive layer the `/computer` page uses, and
@@ -16,11 +17,9 @@
 
 pub mod assistant;
 pub mod controller;
-pub mod engine_client;
 pub mod engine_link;
 pub mod failure;
 pub mod levels;
 pub mod settings;
 pub mod stockfish_rest;
 pub mod view;
-pub mod worker_bridge;

@@ -95,8 +95,8 @@ pub fn AnalysisPage() -> AnyView {
         })
     });
     let fen = Signal::derive(move || store.fen());
-    let import = Callback::new(move |text: String| {
-        let (tree, notes, tags) = import_pgn(&text)?;
+    let import = Callback::new(move |reading| {
+        let (tree, notes, tags) = import_pgn(reading)?;
         // The PGN's evaluations become the main line's review (its marks come back).
         adopt_imported(
             &AnalysedLine::of_game(&tree.main_game()),

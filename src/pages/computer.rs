@@ -165,7 +165,7 @@ pub fn ComputerPage() -> AnyView {
                     <ReviewSection page=review game="computer" />
                     <PgnFen
                         export=Signal::derive(move || review.pgn())
-                        import=Callback::new(move |text: String| review.import(&text))
+                        import=Callback::new(move |reading| review.import(reading))
                         on_new_position=Callback::new(move |()| controller.cancel())
                     />
                 </aside>

@@ -44,7 +44,7 @@ pub fn FriendPage() -> AnyView {
                     <PlayOnlineButton />
                     <PgnFen
                         export=Signal::derive(move || review.pgn())
-                        import=Callback::new(move |text: String| review.import(&text))
+                        import=Callback::new(move |reading| review.import(reading))
                     />
                 </aside>
             </div>

@@ -499,9 +499,7 @@ fn OnlineGamePage(id: String) -> impl IntoView {
                     </Show>
                     <PgnFen
                         export=Signal::derive(pgn.clone())
-                        import=Callback::new(|_: String| {
-                            Err("An online game cannot be replaced by a pasted game.".to_owned())
-                        })
+                        import_refusal="An online game cannot be replaced by a pasted game."
                         setup=Callback::new(|_: String| {
                             Err("An online game cannot be set up from a position.".to_owned())
                         })

@@ -4,7 +4,7 @@
 //! PGN that carries the analysis (`[%eval …]`, NAGs) out and back in.
 
 use gambit_rules::shakmaty::Square;
-use gambit_rules::{Chess, Eval, Game};
+use gambit_rules::{AnnotatedGame, Chess, Eval, PgnReading};
 use leptos::prelude::*;
 
 use super::{AnalysedLine, Review, adopt_imported};
@@ -73,10 +73,12 @@ impl PageReview {
         }
     }
 
-    /// Starts the page's game from a pasted PGN, keeping its evaluations (`[%eval …]`)
-    /// as the game's analysis; the error in words when it is not a game.
-    pub fn import(&self, text: &str) -> Result<(), String> {
-        let annotated = Game::from_pgn_annotated(text).map_err(|error| error.to_string())?;
+    /// Starts the page's game from a pasted PGN (as the engine worker read it), keeping
+    /// its evaluations (`[%eval …]`) as the game's analysis; the error in words when it
+    /// is not a game.
+    pub fn import(&self, reading: PgnReading) -> Result<(), String> {
+        let annotated =
+            AnnotatedGame::from_pgn_reading(reading).map_err(|error| error.to_string())?;
         let evals: Vec<Option<Eval>> = annotated.moves.iter().map(|m| m.eval).collect();
         adopt_imported(&AnalysedLine::of_game(&annotated.game), &evals);
         self.store.start(annotated.game, None);

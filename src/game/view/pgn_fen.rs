@@ -1,15 +1,17 @@
 //! PGN and FEN in and out: export (shown, copied, downloadable), import of pasted PGN,
 //! the current position's FEN, and set-up from a pasted FEN. A rejected import shows
-//! its error inline and keeps the game. Pasted text is read only when submitted, is
+//! its error inline and keeps the game. A pasted PGN is read in the engine worker
+//! (`engine_worker::read_pgn`) and checked here. Pasted text is read only when submitted, is
 //! refused beyond a size no real game reaches (so no paste can freeze the page), and is
 //! only ever shown as text. The game pages use it on their game; the analysis board
 //! passes its own export, FEN, import and set-up.
 
-use gambit_rules::Game;
+use gambit_rules::{Game, PgnReading};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::engine_worker::read_pgn::read_pgn;
 use crate::game::store::GameStore;
 
 /// The largest PGN read: a long game with comments is a few tens of KB.
@@ -41,10 +43,14 @@ pub fn PgnFen(
     /// The FEN of the position shown; by default the store's viewed position.
     #[prop(optional, into)]
     fen: Option<Signal<String>>,
-    /// Reads a pasted PGN (already checked for size) and shows it, or says why not; by
-    /// default it starts the store's game from it.
+    /// Shows a pasted PGN, read by the engine worker (`engine_worker::read_pgn`) but
+    /// not yet checked, or says why not; by default it starts the store's game from it.
     #[prop(optional)]
-    import: Option<Callback<String, Result<(), String>>>,
+    import: Option<Callback<PgnReading, Result<(), String>>>,
+    /// Why this page takes no pasted PGN (the online game): shown at once on import,
+    /// without reading the text.
+    #[prop(optional)]
+    import_refusal: Option<&'static str>,
     /// Sets up a pasted FEN (trimmed, already checked for size), or says why not; by
     /// default it starts the store's game from it.
     #[prop(optional)]
@@ -77,8 +83,8 @@ pub fn PgnFen(
         })
     });
     let import = import.unwrap_or_else(|| {
-        Callback::new(move |text: String| {
-            let game = Game::from_pgn(&text).map_err(|e| e.to_string())?;
+        Callback::new(move |reading: PgnReading| {
+            let (game, _) = Game::from_pgn_reading(reading).map_err(|e| e.to_string())?;
             if let Some(store) = store {
                 store.start(game, None);
             }
@@ -112,28 +118,53 @@ pub fn PgnFen(
     };
     let pgn = move || pgn.get();
     let fen = move || fen.get();
+    // A PGN is being read (in the engine worker): the import button waits.
+    let reading = RwSignal::new(false);
+    let finish = move |done: Result<(), String>| match done {
+        Ok(()) => {
+            panel.set(None);
+            error.set(None);
+            if let Some(callback) = on_new_position {
+                callback.run(());
+            }
+        }
+        Err(message) => error.set(Some(message)),
+    };
     let submit = move |which: Panel| {
         let text = input
             .get_untracked()
             .map(|area| area.value())
             .unwrap_or_default();
-        let done = match which {
+        match which {
+            Panel::ImportPgn if import_refusal.is_some() => {
+                finish(Err(import_refusal.unwrap_or_default().to_owned()));
+            }
             Panel::ImportPgn if text.len() > MAX_PGN_BYTES => {
-                Err(too_long("PGN", &text, MAX_PGN_BYTES))
+                finish(Err(too_long("PGN", &text, MAX_PGN_BYTES)));
             }
-            Panel::ImportPgn => import.run(text),
-            _ if text.trim().len() > MAX_FEN_BYTES => Err(too_long("FEN", &text, MAX_FEN_BYTES)),
-            _ => setup.run(text.trim().to_owned()),
-        };
-        match done {
-            Ok(()) => {
-                panel.set(None);
+            Panel::ImportPgn => {
                 error.set(None);
-                if let Some(callback) = on_new_position {
-                    callback.run(());
-                }
+                reading.set(true);
+                spawn_local(async move {
+                    let read = read_pgn(text).await;
+                    // The page may have been left meanwhile (the signal is gone, and
+                    // `try_set` hands the value back): then nothing is shown.
+                    if reading.try_set(false).is_some() {
+                        return;
+                    }
+                    let done = match read {
+                        Ok(read) => import.try_run(read),
+                        Err(message) => Some(Err(message)),
+                    };
+                    if let Some(done) = done {
+                        finish(done);
+                    }
+                });
             }
-            Err(message) => error.set(Some(message)),
+            _ if text.trim().len() > MAX_FEN_BYTES => {
+                finish(Err(too_long("FEN", &text, MAX_FEN_BYTES)));
+            }
+            _ => finish(setup.run(text.trim().to_owned())),
         }
     };
     let copy = move |text: String, what: &'static str| {
@@ -201,8 +232,13 @@ pub fn PgnFen(
                                 node_ref=input></textarea>
                             <div class="tool-actions">
                                 <button type="button" class="primary" data-testid=submit_id
+                                    disabled=move || reading.get()
                                     on:click=move |_| submit(which)>
-                                    {if which == Panel::ImportPgn { "Import" } else { "Set up" }}
+                                    {move || match (which, reading.get()) {
+                                        (Panel::ImportPgn, true) => "Reading…",
+                                        (Panel::ImportPgn, false) => "Import",
+                                        _ => "Set up",
+                                    }}
                                 </button>
                             </div>
                             {move || error.get().map(|message| view! {

@@ -14,7 +14,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use super::worker_bridge::spawn_engine;
+use super::bridge::spawn_engine;
 
 /// What the worker reported.
 #[derive(Debug, Clone, PartialEq, Eq)]

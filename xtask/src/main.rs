@@ -20,6 +20,7 @@
 mod cluster;
 mod csp;
 mod page;
+mod page_deps;
 mod release;
 mod run;
 mod setup;

@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::release::{self, DIST, SERVE_DIST};
 use crate::run::{root, run};
-use crate::{setup, sizes};
+use crate::{page_deps, setup, sizes};
 
 /// The games of `cargo xtask serve`: a file under `target/` (which git ignores), kept
 /// from one run to the next so that a game in progress survives a restart of the
@@ -57,6 +57,7 @@ pub fn dev() -> Result<(), String> {
 pub fn build() -> Result<(), String> {
     run_steps(&[
         ("install build tools", setup::for_serve),
+        ("the page links no engine tables", page_deps::check),
         ("release build (trunk)", release_build),
         ("wasm sizes", sizes::report),
     ])
@@ -70,6 +71,7 @@ pub fn test() -> Result<(), String> {
         ("cargo fmt --check", || {
             run("cargo", &["fmt", "--all", "--", "--check"])
         }),
+        ("the page links no engine tables", page_deps::check),
         ("level labels = tools/calibration", || {
             run("python3", &["tools/level-table.py", "--check"])
         }),

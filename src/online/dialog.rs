@@ -9,6 +9,7 @@ use leptos_router::hooks::use_navigate;
 
 use super::api::create_game;
 use super::seats::{self, SeatRecord};
+use crate::chunks::Chunk;
 use crate::game::clock::{CONTROL_CHOICES, parse_control};
 use crate::prefs::OnlineName;
 
@@ -21,20 +22,36 @@ pub fn spec_of_label(label: &str) -> Option<TimeControlSpec> {
     })
 }
 
-/// The "Play a friend online" button, which opens the dialog.
+/// Closes the online dialog: what its view in the `online_dialog` chunk is given.
+#[derive(Clone, Copy)]
+struct CloseOnlineDialog(Callback<()>);
+
+/// The "Play a friend online" button, which opens the dialog. The dialog is in the
+/// page's `online_dialog` chunk, fetched when it is first opened.
 #[component]
 pub fn PlayOnlineButton() -> impl IntoView {
     let open = RwSignal::new(false);
+    let close = CloseOnlineDialog(Callback::new(move |()| open.set(false)));
     view! {
         <button type="button" class="play-online" data-testid="play-online"
             on:click=move |_| open.set(true)>
             "Play a friend online"
         </button>
         <Show when=move || open.get()>
-            <OnlineDialog on_cancel=Callback::new(move |()| open.set(false)) />
+            // In the shown dialog's own scope: every button has its own.
+            {provide_context(close);
+            view! { <Chunk load=online_dialog /> }}
         </Show>
     }
 }
+
+crate::chunk_view!(
+    /// The dialog of the [`PlayOnlineButton`] in context.
+    fn online_dialog() in online_dialog {
+        use_context::<CloseOnlineDialog>()
+            .map(|CloseOnlineDialog(close)| view! { <OnlineDialog on_cancel=close /> })
+    }
+);
 
 /// The dialog that creates an online game.
 #[component]

@@ -8,6 +8,7 @@ use gambit_rules::{AnnotatedGame, Chess, Eval, PgnReading};
 use leptos::prelude::*;
 
 use super::{AnalysedLine, Review, adopt_imported};
+use crate::chunks::Chunk;
 use crate::game::store::GameStore;
 use crate::review::view::best_move_line::BestMoveLine;
 use crate::review::view::panel::ReviewPanel;
@@ -93,28 +94,47 @@ impl PageReview {
     }
 }
 
-/// The better move under the board, once the game is over.
+/// The better move under the board, once the game is over. Its view is in the page's
+/// `review` chunk, fetched when a game of the page is first over.
 #[component]
 pub fn ReviewUnderBoard(
     /// The page's review.
     page: PageReview,
 ) -> impl IntoView {
-    let store = page.store;
+    provide_context(page);
     view! {
         <Show when=move || page.is_open()>
-            <BestMoveLine
-                review=page.review
-                viewed=Signal::derive(move || store.ply())
-                on_preview=Callback::new(move |position| {
-                    page.preview.try_set(position);
-                })
-            />
+            <Chunk load=review_under_board />
         </Show>
     }
 }
 
+crate::chunk_view!(
+    /// [`ReviewUnderBoard`]'s view, of the [`PageReview`] in context.
+    fn review_under_board() in review {
+        use_context::<PageReview>().map(|page| {
+            let store = page.store;
+            view! {
+                <BestMoveLine
+                    review=page.review
+                    viewed=Signal::derive(move || store.ply())
+                    on_preview=Callback::new(move |position| {
+                        page.preview.try_set(position);
+                    })
+                />
+            }
+        })
+    }
+);
+
+/// The page's name in `/analysis?game=` (`friend` or `computer`), for the review
+/// section's view in its chunk.
+#[derive(Clone, Copy)]
+struct AnalysisLinkGame(&'static str);
+
 /// The review panel and the link to the analysis board, once the game is over.
-/// `game` names the page for `/analysis?game=…`: `friend` or `computer`.
+/// `game` names the page for `/analysis?game=…`: `friend` or `computer`. Its view is
+/// in the page's `review` chunk, fetched when a game of the page is first over.
 #[component]
 pub fn ReviewSection(
     /// The page's review.
@@ -122,18 +142,33 @@ pub fn ReviewSection(
     /// The page's name in `/analysis?game=`.
     game: &'static str,
 ) -> impl IntoView {
-    let store = page.store;
+    provide_context(page);
+    provide_context(AnalysisLinkGame(game));
     view! {
         <Show when=move || page.is_open()>
-            <ReviewPanel
-                review=page.review
-                viewed=Signal::derive(move || store.ply())
-                on_go=Callback::new(move |ply| store.view(ply))
-            />
-            <a class="analyse-this-game" data-testid="analyse-this-game"
-                href=format!("/analysis?game={game}")>
-                "Analyse this game on the analysis board"
-            </a>
+            <Chunk load=review_section />
         </Show>
     }
 }
+
+crate::chunk_view!(
+    /// [`ReviewSection`]'s view, of the [`PageReview`] and page name in context.
+    fn review_section() in review {
+        use_context::<PageReview>().zip(use_context::<AnalysisLinkGame>()).map(
+            |(page, AnalysisLinkGame(game))| {
+                let store = page.store;
+                view! {
+                    <ReviewPanel
+                        review=page.review
+                        viewed=Signal::derive(move || store.ply())
+                        on_go=Callback::new(move |ply| store.view(ply))
+                    />
+                    <a class="analyse-this-game" data-testid="analyse-this-game"
+                        href=format!("/analysis?game={game}")>
+                        "Analyse this game on the analysis board"
+                    </a>
+                }
+            },
+        )
+    }
+);

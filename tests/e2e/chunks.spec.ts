@@ -41,6 +41,36 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   expect(deep).toEqual(['computer']);
 });
 
+test("a feature's chunk is fetched when the feature is first used, and not before", async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  await page.goto('/friend');
+  await expect(page.getByTestId('board')).toBeVisible();
+  await play(page, 'e2', 'e4');
+  expect(asked).toEqual([]);
+
+  // The PGN and FEN panels.
+  await page.getByTestId('export-pgn').click();
+  await expect(page.getByTestId('pgn-text')).toHaveValue(/1\. e4/);
+  expect(asked).toEqual(['pgn_fen']);
+  await page.getByTestId('import-pgn').click();
+  await expect(page.getByTestId('pgn-input')).toBeVisible();
+  expect(asked).toEqual(['pgn_fen']);
+
+  // The online game's dialog.
+  await page.getByTestId('play-online').click();
+  await expect(page.getByTestId('online-dialog')).toBeVisible();
+  expect(asked).toEqual(['pgn_fen', 'online_dialog']);
+  await page.getByTestId('cancel-dialog').click();
+  await expect(page.getByTestId('online-dialog')).toHaveCount(0);
+
+  // The review, once the game is over (a live game has none).
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm').click();
+  await expect(page.getByTestId('analyse')).toBeVisible();
+  await expect(page.getByTestId('analyse-this-game')).toBeVisible();
+  expect(asked).toEqual(['pgn_fen', 'online_dialog', 'review']);
+});
+
 test.describe('a chunk that cannot be fetched', () => {
   // The loader logs the failed fetch, and the browser the refused request.
   test.use({ allowedConsoleErrors: [/Failed to fetch|net::ERR_FAILED/] });

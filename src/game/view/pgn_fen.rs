@@ -4,13 +4,16 @@
 //! (`engine_worker::read_pgn`) and checked here. Pasted text is read only when submitted, is
 //! refused beyond a size no real game reaches (so no paste can freeze the page), and is
 //! only ever shown as text. The game pages use it on their game; the analysis board
-//! passes its own export, FEN, import and set-up.
+//! passes its own export, FEN, import and set-up. The FEN line and the buttons are in
+//! the main module; an open panel is in the `pgn_fen` chunk, fetched when one is first
+//! opened.
 
 use gambit_rules::{Game, PgnReading};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
+use crate::chunks::Chunk;
 use crate::engine_worker::read_pgn::read_pgn;
 use crate::game::store::GameStore;
 
@@ -82,33 +85,22 @@ pub fn PgnFen(
                 .unwrap_or_default()
         })
     });
-    let import = import.unwrap_or_else(|| {
-        Callback::new(move |reading: PgnReading| {
-            let (game, _) = Game::from_pgn_reading(reading).map_err(|e| e.to_string())?;
-            if let Some(store) = store {
-                store.start(game, None);
-            }
-            Ok(())
-        })
-    });
-    let setup = setup.unwrap_or_else(|| {
-        Callback::new(move |text: String| {
-            let game = Game::from_fen(&text).map_err(|e| e.to_string())?;
-            if let Some(store) = store {
-                store.start(game, None);
-            }
-            Ok(())
-        })
-    });
-    let panel = RwSignal::new(None::<Panel>);
-    let input = NodeRef::<leptos::html::Textarea>::new();
-    let error = RwSignal::new(None::<String>);
-    let copied = RwSignal::new(None::<&'static str>);
-
+    let tools = Tools {
+        panel: RwSignal::new(None),
+        error: RwSignal::new(None),
+        copied: RwSignal::new(None),
+        reading: RwSignal::new(false),
+        pgn,
+        store,
+        import,
+        import_refusal,
+        setup,
+        on_new_position,
+    };
     let toggle = move |which: Panel| {
-        error.set(None);
-        copied.set(None);
-        panel.update(|open| {
+        tools.error.set(None);
+        tools.copied.set(None);
+        tools.panel.update(|open| {
             *open = if *open == Some(which) {
                 None
             } else {
@@ -116,69 +108,7 @@ pub fn PgnFen(
             }
         });
     };
-    let pgn = move || pgn.get();
     let fen = move || fen.get();
-    // A PGN is being read (in the engine worker): the import button waits.
-    let reading = RwSignal::new(false);
-    let finish = move |done: Result<(), String>| match done {
-        Ok(()) => {
-            panel.set(None);
-            error.set(None);
-            if let Some(callback) = on_new_position {
-                callback.run(());
-            }
-        }
-        Err(message) => error.set(Some(message)),
-    };
-    let submit = move |which: Panel| {
-        let text = input
-            .get_untracked()
-            .map(|area| area.value())
-            .unwrap_or_default();
-        match which {
-            Panel::ImportPgn if import_refusal.is_some() => {
-                finish(Err(import_refusal.unwrap_or_default().to_owned()));
-            }
-            Panel::ImportPgn if text.len() > MAX_PGN_BYTES => {
-                finish(Err(too_long("PGN", &text, MAX_PGN_BYTES)));
-            }
-            Panel::ImportPgn => {
-                error.set(None);
-                reading.set(true);
-                spawn_local(async move {
-                    let read = read_pgn(text).await;
-                    // The page may have been left meanwhile (the signal is gone, and
-                    // `try_set` hands the value back): then nothing is shown.
-                    if reading.try_set(false).is_some() {
-                        return;
-                    }
-                    let done = match read {
-                        Ok(read) => import.try_run(read),
-                        Err(message) => Some(Err(message)),
-                    };
-                    if let Some(done) = done {
-                        finish(done);
-                    }
-                });
-            }
-            _ if text.trim().len() > MAX_FEN_BYTES => {
-                finish(Err(too_long("FEN", &text, MAX_FEN_BYTES)));
-            }
-            _ => finish(setup.run(text.trim().to_owned())),
-        }
-    };
-    let copy = move |text: String, what: &'static str| {
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let promise = window.navigator().clipboard().write_text(&text);
-        spawn_local(async move {
-            // The page may be gone by the time the clipboard answers.
-            if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
-                copied.try_set(Some(what));
-            }
-        });
-    };
 
     view! {
         <div class="pgn-fen">
@@ -186,7 +116,7 @@ pub fn PgnFen(
                 <label for="fen-text">"FEN"</label>
                 <input id="fen-text" class="fen-text" data-testid="fen-text" readonly
                     prop:value=fen on:focus=move |ev| select_all(&ev) />
-                <button type="button" data-testid="copy-fen" on:click=move |_| copy(fen(), "FEN")>
+                <button type="button" data-testid="copy-fen" on:click=move |_| tools.copy(fen(), "FEN")>
                     "Copy"
                 </button>
             </div>
@@ -201,57 +131,209 @@ pub fn PgnFen(
                     "Set up from FEN"
                 </button>
             </div>
-            {move || match panel.get() {
-                Some(Panel::Export) => view! {
-                    <div class="tool-panel">
-                        <textarea class="pgn-text" data-testid="pgn-text" readonly rows="8"
-                            prop:value=pgn></textarea>
-                        <div class="tool-actions">
-                            <button type="button" data-testid="copy-pgn" on:click=move |_| copy(pgn(), "PGN")>
-                                "Copy"
-                            </button>
-                            <button type="button" data-testid="download-pgn" on:click=move |_| download(&pgn())>
-                                "Download .pgn"
-                            </button>
-                            <span class="copied" role="status">
-                                {move || copied.get().map(|what| format!("{what} copied"))}
-                            </span>
-                        </div>
-                    </div>
-                }.into_any(),
-                Some(which) => {
-                    let (testid, submit_id, placeholder) = if which == Panel::ImportPgn {
-                        ("pgn-input", "pgn-submit", "Paste a PGN here")
-                    } else {
-                        ("fen-input", "fen-submit", "Paste a FEN here")
-                    };
-                    view! {
-                        <div class="tool-panel">
-                            <textarea data-testid=testid rows=if which == Panel::ImportPgn { "8" } else { "2" }
-                                placeholder=placeholder aria-label=placeholder
-                                node_ref=input></textarea>
-                            <div class="tool-actions">
-                                <button type="button" class="primary" data-testid=submit_id
-                                    disabled=move || reading.get()
-                                    on:click=move |_| submit(which)>
-                                    {move || match (which, reading.get()) {
-                                        (Panel::ImportPgn, true) => "Reading…",
-                                        (Panel::ImportPgn, false) => "Import",
-                                        _ => "Set up",
-                                    }}
-                                </button>
-                            </div>
-                            {move || error.get().map(|message| view! {
-                                <p class="import-error" data-testid="import-error" role="alert">{message}</p>
-                            })}
-                        </div>
-                    }.into_any()
-                }
-                None => ().into_any(),
-            }}
+            <Show when=move || tools.panel.with(Option::is_some)>
+                // In the shown panel's own scope: every page's tools have their own.
+                {provide_context(tools);
+                view! { <Chunk load=tool_panel /> }}
+            </Show>
         </div>
     }
     .into_any()
+}
+
+/// What a [`PgnFen`]'s open panel works with: its state and the page's export, import
+/// and set-up. The panel's view is in the page's `pgn_fen` chunk, fetched when a panel
+/// is first opened.
+#[derive(Clone, Copy)]
+struct Tools {
+    /// Which panel is open.
+    panel: RwSignal<Option<Panel>>,
+    /// Why the last import or set-up was refused.
+    error: RwSignal<Option<String>>,
+    /// What was last copied ("PGN", "FEN").
+    copied: RwSignal<Option<&'static str>>,
+    /// A PGN is being read (in the engine worker): the import button waits.
+    reading: RwSignal<bool>,
+    /// The PGN to export.
+    pgn: Signal<String>,
+    /// The page's game, for the default import and set-up.
+    store: Option<GameStore>,
+    /// The page's import, if not the default.
+    import: Option<Callback<PgnReading, Result<(), String>>>,
+    /// Why this page takes no pasted PGN.
+    import_refusal: Option<&'static str>,
+    /// The page's set-up, if not the default.
+    setup: Option<Callback<String, Result<(), String>>>,
+    /// Called after a successful import or set-up.
+    on_new_position: Option<Callback<()>>,
+}
+
+impl Tools {
+    /// Puts `text` on the clipboard; says "`what` copied" once it is there.
+    fn copy(self, text: String, what: &'static str) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let promise = window.navigator().clipboard().write_text(&text);
+        let copied = self.copied;
+        spawn_local(async move {
+            // The page may be gone by the time the clipboard answers.
+            if wasm_bindgen_futures::JsFuture::from(promise).await.is_ok() {
+                copied.try_set(Some(what));
+            }
+        });
+    }
+
+    /// The end of an import or set-up: the panel closes, or says why not.
+    fn finish(self, done: Result<(), String>) {
+        match done {
+            Ok(()) => {
+                self.panel.set(None);
+                self.error.set(None);
+                if let Some(callback) = self.on_new_position {
+                    callback.run(());
+                }
+            }
+            Err(message) => self.error.set(Some(message)),
+        }
+    }
+
+    /// Starts the game from a read PGN: the page's import, or the store's game.
+    fn import(self, reading: PgnReading) -> Option<Result<(), String>> {
+        match self.import {
+            Some(import) => import.try_run(reading),
+            None => Some(
+                Game::from_pgn_reading(reading)
+                    .map_err(|e| e.to_string())
+                    .map(|(game, _)| self.start(game)),
+            ),
+        }
+    }
+
+    /// Sets up a pasted FEN: the page's set-up, or the store's game.
+    fn setup(self, text: String) -> Result<(), String> {
+        match self.setup {
+            Some(setup) => setup.run(text),
+            None => Game::from_fen(&text)
+                .map_err(|e| e.to_string())
+                .map(|game| self.start(game)),
+        }
+    }
+
+    /// Starts the store's game (if any) from `game`.
+    fn start(self, game: Game) {
+        if let Some(store) = self.store {
+            store.start(game, None);
+        }
+    }
+
+    /// Reads the open panel's text: imports it, or sets it up.
+    fn submit(self, which: Panel, text: String) {
+        match which {
+            Panel::ImportPgn if self.import_refusal.is_some() => {
+                self.finish(Err(self.import_refusal.unwrap_or_default().to_owned()));
+            }
+            Panel::ImportPgn if text.len() > MAX_PGN_BYTES => {
+                self.finish(Err(too_long("PGN", &text, MAX_PGN_BYTES)));
+            }
+            Panel::ImportPgn => {
+                self.error.set(None);
+                self.reading.set(true);
+                spawn_local(async move {
+                    let read = read_pgn(text).await;
+                    // The page may have been left meanwhile (the signal is gone, and
+                    // `try_set` hands the value back): then nothing is shown.
+                    if self.reading.try_set(false).is_some() {
+                        return;
+                    }
+                    let done = match read {
+                        Ok(read) => self.import(read),
+                        Err(message) => Some(Err(message)),
+                    };
+                    if let Some(done) = done {
+                        self.finish(done);
+                    }
+                });
+            }
+            _ if text.trim().len() > MAX_FEN_BYTES => {
+                self.finish(Err(too_long("FEN", &text, MAX_FEN_BYTES)));
+            }
+            _ => self.finish(self.setup(text.trim().to_owned())),
+        }
+    }
+}
+
+crate::chunk_view!(
+    /// The open panel of the [`Tools`] in context: the PGN to export, or a text to
+    /// import or set up.
+    fn tool_panel() in pgn_fen {
+        use_context::<Tools>().map(|tools| view! { <ToolPanel tools /> })
+    }
+);
+
+/// The open panel of `tools`.
+#[component]
+fn ToolPanel(tools: Tools) -> impl IntoView {
+    let input = NodeRef::<leptos::html::Textarea>::new();
+    let pgn = move || tools.pgn.get();
+    let reading = tools.reading;
+    let submit = move |which: Panel| {
+        let text = input
+            .get_untracked()
+            .map(|area| area.value())
+            .unwrap_or_default();
+        tools.submit(which, text);
+    };
+    move || {
+        match tools.panel.get() {
+        Some(Panel::Export) => view! {
+            <div class="tool-panel">
+                <textarea class="pgn-text" data-testid="pgn-text" readonly rows="8"
+                    prop:value=pgn></textarea>
+                <div class="tool-actions">
+                    <button type="button" data-testid="copy-pgn" on:click=move |_| tools.copy(pgn(), "PGN")>
+                        "Copy"
+                    </button>
+                    <button type="button" data-testid="download-pgn" on:click=move |_| download(&pgn())>
+                        "Download .pgn"
+                    </button>
+                    <span class="copied" role="status">
+                        {move || tools.copied.get().map(|what| format!("{what} copied"))}
+                    </span>
+                </div>
+            </div>
+        }.into_any(),
+        Some(which) => {
+            let (testid, submit_id, placeholder) = if which == Panel::ImportPgn {
+                ("pgn-input", "pgn-submit", "Paste a PGN here")
+            } else {
+                ("fen-input", "fen-submit", "Paste a FEN here")
+            };
+            view! {
+                <div class="tool-panel">
+                    <textarea data-testid=testid rows=if which == Panel::ImportPgn { "8" } else { "2" }
+                        placeholder=placeholder aria-label=placeholder
+                        node_ref=input></textarea>
+                    <div class="tool-actions">
+                        <button type="button" class="primary" data-testid=submit_id
+                            disabled=move || reading.get()
+                            on:click=move |_| submit(which)>
+                            {move || match (which, reading.get()) {
+                                (Panel::ImportPgn, true) => "Reading…",
+                                (Panel::ImportPgn, false) => "Import",
+                                _ => "Set up",
+                            }}
+                        </button>
+                    </div>
+                    {move || tools.error.get().map(|message| view! {
+                        <p class="import-error" data-testid="import-error" role="alert">{message}</p>
+                    })}
+                </div>
+            }.into_any()
+        }
+        None => ().into_any(),
+    }
+    }
 }
 
 /// The message for a paste longer than `limit` bytes.

@@ -13,23 +13,23 @@ pub const MAX_LEVEL: u8 = 8;
 /// fitted at once by maximum likelihood (levels 4–8 played two or three `UCI_Elo` rungs
 /// each, levels 1–3 the level above and two rungs of the ladder below level 4); 200 games
 /// or more behind each.
-pub const LEVEL_ELO: [u16; 8] = [722, 956, 1224, 1448, 1662, 1838, 2079, 2243];
+pub const LEVEL_ELO: [u16; 8] = [720, 955, 1205, 1448, 1662, 1838, 2079, 2243];
 
 /// The measured Elo of each bot (by its UCI name), on the same scale and fit as
 /// [`LEVEL_ELO`], from its matches on the ladder below level 4 (far below Stockfish's
 /// floor, where the engine scale may go below zero).
 pub const BOT_ELO: [(&str, i16); 11] = [
-    ("random_move", -791),
-    ("alphabetical", -1057),
-    ("pacifist", -1065),
-    ("generous", -914),
-    ("huddle", -845),
-    ("swarm", -648),
-    ("cccp", -629),
-    ("min_oppt_moves", -587),
-    ("worstfish", -1159),
-    ("same_color", -742),
-    ("opposite_color", -747),
+    ("random_move", -793),
+    ("alphabetical", -1060),
+    ("pacifist", -1067),
+    ("generous", -916),
+    ("huddle", -848),
+    ("swarm", -651),
+    ("cccp", -631),
+    ("min_oppt_moves", -590),
+    ("worstfish", -1162),
+    ("same_color", -745),
+    ("opposite_color", -749),
 ];
 
 /// The lowest rating Stockfish 15.1's `UCI_Elo` calibrates: ratings below it are

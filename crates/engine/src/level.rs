@@ -21,11 +21,11 @@
 //!   one in twenty): it sees a piece it would hang, mostly not a fork or a mate threat
 //!   on the reply, and it is careless: any of its best seven moves within 4.2 pawns of
 //!   the best may be played;
-//! * level 2 looks three moves ahead, but with few nodes to spend it mostly gets to two
-//!   (its move and the reply; three in about a third of the positions), and it is
-//!   nearly as careless (seven moves within 3.5 pawns);
+//! * level 2 looks three moves ahead, but with few nodes to spend (5,500) it often gets
+//!   only to two (its move and the reply), and it is nearly as careless (seven moves
+//!   within 3.45 pawns);
 //! * level 3 looks three moves ahead, with nodes enough for nearly every position, and
-//!   it is less careless (five moves within 2.5 pawns); none of the three has the
+//!   it is less careless (five moves within 2.54 pawns); none of the three has the
 //!   safety net;
 //! * levels 4 and 5 search four and five moves ahead and choose among the moves within
 //!   110 and 62 cp of the best, with the safety net;
@@ -36,8 +36,8 @@
 //! | level | depth cap | node cap  | margin (cp) | best moves | safety net |
 //! |-------|-----------|-----------|-------------|------------|------------|
 //! | 1     | 2         | 900       | 420         | 7          | no         |
-//! | 2     | 3         | 5 000     | 350         | 7          | no         |
-//! | 3     | 3         | 10 000    | 250         | 5          | no         |
+//! | 2     | 3         | 5 500     | 345         | 7          | no         |
+//! | 3     | 3         | 10 000    | 254         | 5          | no         |
 //! | 4     | 4         | 30 000    | 110         | all        | yes        |
 //! | 5     | 5         | 90 000    | 62          | all        | yes        |
 //! | 6     | 7         | 500 000   | 30          | all        | yes        |
@@ -79,8 +79,8 @@ impl Level {
     pub fn new(n: u8) -> Option<Level> {
         let (max_depth, max_nodes, margin_cp, safety, max_choices) = match n {
             1 => (Some(2), Some(900), 420, false, Some(7)),
-            2 => (Some(3), Some(5_000), 350, false, Some(7)),
-            3 => (Some(3), Some(10_000), 250, false, Some(5)),
+            2 => (Some(3), Some(5_500), 345, false, Some(7)),
+            3 => (Some(3), Some(10_000), 254, false, Some(5)),
             4 => (Some(4), Some(30_000), 110, true, None),
             5 => (Some(5), Some(90_000), 62, true, None),
             6 => (Some(7), Some(500_000), 30, true, None),

@@ -6,10 +6,8 @@
 //! `--split`:
 //!
 //! 1. `cargo build` of the page with the `split` feature (the `#[wasm_split]` points,
-//!    `src/chunks.rs`), `--emit-relocs` and Leptos's `erase_components` (a component's
-//!    view is an `AnyView`: fewer monomorphised views, a smaller module), in a target
-//!    directory of its own, since those flags would rebuild everything that shares one
-//!    with them;
+//!    `src/chunks.rs`) and `--emit-relocs`, in a target directory of its own, since
+//!    those flags would rebuild everything that shares one with them;
 //! 2. `wasm-split-cli` (crates.io's `wasm_split_cli_support`): the main module, the
 //!    chunks and `__wasm_split.js`, the loader through which the main module fetches a
 //!    chunk;
@@ -168,11 +166,13 @@ fn compile(target: &Path) -> Result<(), String> {
             "--target-dir",
         ])
         .arg(target)
-        // In place of `.cargo/config.toml`'s flags for the target, which RUSTFLAGS
-        // replaces; `erase_components` is Leptos's cfg for type-erased components.
+        // In place of `.cargo/config.toml`'s flags for the target, which RUSTFLAGS replaces.
+        // Not Leptos's `erase_components`: 25 KiB gzip less of the main module, but the
+        // type-erased views cost `/analysis` some 60 ms more of Lighthouse's blocking
+        // time (docs/figures.md).
         .env(
             "RUSTFLAGS",
-            "-C target-feature=+simd128 -C link-args=--emit-relocs --cfg erase_components",
+            "-C target-feature=+simd128 -C link-args=--emit-relocs",
         )
         .status()
         .map_err(|error| format!("could not start cargo: {error}"))?;

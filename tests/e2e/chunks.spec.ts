@@ -16,11 +16,16 @@ function chunksAskedFor(page: Page): string[] {
   return names;
 }
 
-test("a route's chunk is fetched when the route is first shown, and not before", async ({ page }) => {
-  const asked = chunksAskedFor(page);
+/** `/friend` with 1. e4 played: the main module's page, used. */
+async function friendAfterAMove(page: Page) {
   await page.goto('/friend');
   await expect(page.getByTestId('board')).toBeVisible();
   await play(page, 'e2', 'e4');
+}
+
+test("a route's chunk is fetched when the route is first shown, and not before", async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  await friendAfterAMove(page);
   expect(asked).toEqual([]);
 
   await page.getByTestId('nav-analysis').click();
@@ -43,9 +48,7 @@ test("a route's chunk is fetched when the route is first shown, and not before",
 
 test("a feature's chunk is fetched when the feature is first used, and not before", async ({ page }) => {
   const asked = chunksAskedFor(page);
-  await page.goto('/friend');
-  await expect(page.getByTestId('board')).toBeVisible();
-  await play(page, 'e2', 'e4');
+  await friendAfterAMove(page);
   expect(asked).toEqual([]);
 
   // The PGN and FEN panels.
@@ -81,9 +84,7 @@ test.describe('a chunk that cannot be fetched', () => {
       if (refuse) await route.abort('failed');
       else await route.continue();
     });
-    await page.goto('/friend');
-    await expect(page.getByTestId('board')).toBeVisible();
-    await play(page, 'e2', 'e4');
+    await friendAfterAMove(page);
 
     await page.getByTestId('nav-analysis').click();
     const failed = page.getByTestId('chunk-failed');

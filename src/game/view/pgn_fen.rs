@@ -92,9 +92,9 @@ pub fn PgnFen(
         reading: RwSignal::new(false),
         pgn,
         store,
-        import,
+        page_import: import,
         import_refusal,
-        setup,
+        page_setup: setup,
         on_new_position,
     };
     let toggle = move |which: Panel| {
@@ -159,11 +159,11 @@ struct Tools {
     /// The page's game, for the default import and set-up.
     store: Option<GameStore>,
     /// The page's import, if not the default.
-    import: Option<Callback<PgnReading, Result<(), String>>>,
+    page_import: Option<Callback<PgnReading, Result<(), String>>>,
     /// Why this page takes no pasted PGN.
     import_refusal: Option<&'static str>,
     /// The page's set-up, if not the default.
-    setup: Option<Callback<String, Result<(), String>>>,
+    page_setup: Option<Callback<String, Result<(), String>>>,
     /// Called after a successful import or set-up.
     on_new_position: Option<Callback<()>>,
 }
@@ -200,7 +200,7 @@ impl Tools {
 
     /// Starts the game from a read PGN: the page's import, or the store's game.
     fn import(self, reading: PgnReading) -> Option<Result<(), String>> {
-        match self.import {
+        match self.page_import {
             Some(import) => import.try_run(reading),
             None => Some(
                 Game::from_pgn_reading(reading)
@@ -212,7 +212,7 @@ impl Tools {
 
     /// Sets up a pasted FEN: the page's set-up, or the store's game.
     fn setup(self, text: String) -> Result<(), String> {
-        match self.setup {
+        match self.page_setup {
             Some(setup) => setup.run(text),
             None => Game::from_fen(&text)
                 .map_err(|e| e.to_string())
@@ -286,52 +286,52 @@ fn ToolPanel(tools: Tools) -> impl IntoView {
     };
     move || {
         match tools.panel.get() {
-        Some(Panel::Export) => view! {
-            <div class="tool-panel">
-                <textarea class="pgn-text" data-testid="pgn-text" readonly rows="8"
-                    prop:value=pgn></textarea>
-                <div class="tool-actions">
-                    <button type="button" data-testid="copy-pgn" on:click=move |_| tools.copy(pgn(), "PGN")>
-                        "Copy"
-                    </button>
-                    <button type="button" data-testid="download-pgn" on:click=move |_| download(&pgn())>
-                        "Download .pgn"
-                    </button>
-                    <span class="copied" role="status">
-                        {move || tools.copied.get().map(|what| format!("{what} copied"))}
-                    </span>
-                </div>
-            </div>
-        }.into_any(),
-        Some(which) => {
-            let (testid, submit_id, placeholder) = if which == Panel::ImportPgn {
-                ("pgn-input", "pgn-submit", "Paste a PGN here")
-            } else {
-                ("fen-input", "fen-submit", "Paste a FEN here")
-            };
-            view! {
+            Some(Panel::Export) => view! {
                 <div class="tool-panel">
-                    <textarea data-testid=testid rows=if which == Panel::ImportPgn { "8" } else { "2" }
-                        placeholder=placeholder aria-label=placeholder
-                        node_ref=input></textarea>
+                    <textarea class="pgn-text" data-testid="pgn-text" readonly rows="8"
+                        prop:value=pgn></textarea>
                     <div class="tool-actions">
-                        <button type="button" class="primary" data-testid=submit_id
-                            disabled=move || reading.get()
-                            on:click=move |_| submit(which)>
-                            {move || match (which, reading.get()) {
-                                (Panel::ImportPgn, true) => "Reading…",
-                                (Panel::ImportPgn, false) => "Import",
-                                _ => "Set up",
-                            }}
+                        <button type="button" data-testid="copy-pgn" on:click=move |_| tools.copy(pgn(), "PGN")>
+                            "Copy"
                         </button>
+                        <button type="button" data-testid="download-pgn" on:click=move |_| download(&pgn())>
+                            "Download .pgn"
+                        </button>
+                        <span class="copied" role="status">
+                            {move || tools.copied.get().map(|what| format!("{what} copied"))}
+                        </span>
                     </div>
-                    {move || tools.error.get().map(|message| view! {
-                        <p class="import-error" data-testid="import-error" role="alert">{message}</p>
-                    })}
                 </div>
-            }.into_any()
-        }
-        None => ().into_any(),
+            }.into_any(),
+            Some(which) => {
+                let (testid, submit_id, placeholder) = if which == Panel::ImportPgn {
+                    ("pgn-input", "pgn-submit", "Paste a PGN here")
+                } else {
+                    ("fen-input", "fen-submit", "Paste a FEN here")
+                };
+                view! {
+                    <div class="tool-panel">
+                        <textarea data-testid=testid rows=if which == Panel::ImportPgn { "8" } else { "2" }
+                            placeholder=placeholder aria-label=placeholder
+                            node_ref=input></textarea>
+                        <div class="tool-actions">
+                            <button type="button" class="primary" data-testid=submit_id
+                                disabled=move || reading.get()
+                                on:click=move |_| submit(which)>
+                                {move || match (which, reading.get()) {
+                                    (Panel::ImportPgn, true) => "Reading…",
+                                    (Panel::ImportPgn, false) => "Import",
+                                    _ => "Set up",
+                                }}
+                            </button>
+                        </div>
+                        {move || tools.error.get().map(|message| view! {
+                            <p class="import-error" data-testid="import-error" role="alert">{message}</p>
+                        })}
+                    </div>
+                }.into_any()
+            }
+            None => ().into_any(),
     }
     }
 }

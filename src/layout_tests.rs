@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// Each top-level module with its rank: a module may import those of a lower rank (and
 /// the shared ones, rank 0, one another).
-const RANKS: [(&str, u8); 15] = [
+const RANKS: [(&str, u8); 16] = [
     ("ui", 0),
     ("chunks", 0),
     ("engine_worker", 0),
@@ -19,9 +19,10 @@ const RANKS: [(&str, u8); 15] = [
     ("game", 2),
     ("opponent", 3),
     ("review", 4),
-    ("analysis_board", 5),
-    ("online", 6),
-    ("pages", 7),
+    ("pgn_fen", 5),
+    ("analysis_board", 6),
+    ("online", 7),
+    ("pages", 8),
 ];
 
 fn rank(module: &str) -> Option<u8> {

@@ -9,6 +9,7 @@
 //! - [`pages`]: one page a route, putting the features together;
 //! - [`online`]: a game against a friend elsewhere, through `gambit-server`;
 //! - [`analysis_board`]: the free analysis board (`/analysis`);
+//! - [`pgn_fen`]: PGN and FEN in and out of a page (a game page's PGN with its review);
 //! - [`review`]: the review of a finished game (runner, marks, graph);
 //! - [`opponent`]: the computer (the engine worker, Stockfish over REST, the bots);
 //! - [`game`]: the game in progress, its store, clocks and storage, and its views;
@@ -26,6 +27,7 @@ pub mod online;
 pub mod opponent;
 pub mod pages;
 pub mod panic_banner;
+pub mod pgn_fen;
 pub mod prefs;
 pub mod review;
 pub mod sound;

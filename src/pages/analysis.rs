@@ -21,7 +21,7 @@ use crate::board::Board;
 use crate::board::promotion_dialog::PromotionDialog;
 use crate::board::shapes::DrawnShapes;
 use crate::game::view::history_nav::StepButtons;
-use crate::game::view::pgn_fen::PgnFen;
+use crate::pgn_fen::PgnFen;
 use crate::review::view::best_move_line::BestMoveLine;
 use crate::review::view::panel::ReviewPanel;
 use crate::review::{AnalysedLine, Review, adopt_imported};

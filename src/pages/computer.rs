@@ -16,7 +16,6 @@ use crate::game::view::history_nav::HistoryNav;
 use crate::game::view::keyboard::use_game_shortcuts;
 use crate::game::view::move_list::MoveList;
 use crate::game::view::notice::Notice;
-use crate::game::view::pgn_fen::PgnFen;
 use crate::game::view::status::{GameStatus, MoveAnnouncer};
 use crate::opponent::assistant::Assistant;
 use crate::opponent::controller::Controller;
@@ -25,6 +24,7 @@ use crate::opponent::settings::{ColorChoice, ComputerSettings, EngineChoice, Opp
 use crate::opponent::view::assistant_tools::{EvalBar, Hint, HintButton};
 use crate::opponent::view::computer_dialog::ComputerDialog;
 use crate::opponent::view::engine_status::EngineStatus;
+use crate::pgn_fen::PgnFen;
 use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 
 crate::chunk_view!(
@@ -151,7 +151,7 @@ pub fn ComputerPage() -> AnyView {
                     <EngineStatus />
                     <EvalBar assistant=assistant />
                     <HistoryNav />
-                    <MoveList notes=review.review().move_notes() />
+                    <MoveList notes=review.move_notes() />
                     <GameControls
                         draw_offers=false
                         resigning_side=Signal::derive(move || {
@@ -164,8 +164,7 @@ pub fn ComputerPage() -> AnyView {
                     <div class="analysis-tools"><HintButton hint=hint /></div>
                     <ReviewSection page=review game="computer" />
                     <PgnFen
-                        export=Signal::derive(move || review.pgn())
-                        import=Callback::new(move |reading| review.import(reading))
+                        review=review
                         on_new_position=Callback::new(move |()| controller.cancel())
                     />
                 </aside>

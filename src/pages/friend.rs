@@ -10,9 +10,9 @@ use crate::game::view::history_nav::HistoryNav;
 use crate::game::view::keyboard::use_game_shortcuts;
 use crate::game::view::move_list::MoveList;
 use crate::game::view::notice::Notice;
-use crate::game::view::pgn_fen::PgnFen;
 use crate::game::view::status::{GameStatus, MoveAnnouncer};
 use crate::online::dialog::PlayOnlineButton;
+use crate::pgn_fen::PgnFen;
 use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
 
 /// The hot-seat game page.
@@ -38,13 +38,12 @@ pub fn FriendPage() -> AnyView {
                 <aside class="side-panel">
                     <GameStatus />
                     <HistoryNav />
-                    <MoveList notes=review.review().move_notes() />
+                    <MoveList notes=review.move_notes() />
                     <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
                     <ReviewSection page=review game="friend" />
                     <PlayOnlineButton />
                     <PgnFen
-                        export=Signal::derive(move || review.pgn())
-                        import=Callback::new(move |reading| review.import(reading))
+                        review=review
                     />
                 </aside>
             </div>

@@ -16,13 +16,13 @@ use crate::game::view::history_nav::HistoryNav;
 use crate::game::view::keyboard::use_game_shortcuts;
 use crate::game::view::move_list::MoveList;
 use crate::game::view::notice::Notice;
-use crate::game::view::pgn_fen::PgnFen;
 use crate::game::view::status::{GameStatus as StatusLine, MoveAnnouncer};
 use crate::online::api::{self, ApiError};
 use crate::online::connection::{Connection, Handlers};
 use crate::online::controls::OnlineControls;
 use crate::online::game::{OnlineGame, Step, color_of, describe_result};
 use crate::online::seats::{self, SeatRecord};
+use crate::pgn_fen::PgnFen;
 use crate::prefs::OnlineName;
 use crate::review::game_page::PageReview;
 use crate::review::view::panel::ReviewPanel;
@@ -488,7 +488,7 @@ fn OnlineGamePage(id: String) -> impl IntoView {
                         <StatusLine />
                     </Show>
                     <HistoryNav />
-                    <MoveList notes=review.review().move_notes() />
+                    <MoveList notes=review.move_notes() />
                     <OnlineControls game=game now=now act=act />
                     <Show when=over>
                         <ReviewPanel

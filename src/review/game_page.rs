@@ -10,16 +10,26 @@ use leptos::prelude::*;
 use super::{AnalysedLine, Review, adopt_imported};
 use crate::chunks::Chunk;
 use crate::game::store::GameStore;
+use crate::game::view::move_list::MoveNotes;
 use crate::review::view::best_move_line::BestMoveLine;
 use crate::review::view::panel::ReviewPanel;
 
 /// The review of a game page's game. Cheap to copy.
+///
+/// The page's main module holds only what a live game reads (the better move's arrow and
+/// the move list's marks, both empty until there is a review): the [`Review`] itself,
+/// with its runner, stored analyses and engine worker, is made by [`PageReview::review`],
+/// which only the `review` chunk's views (once the game is over) and the online page (a
+/// chunk too) call; the PGN export and import are called only by the `pgn_fen` chunk. So
+/// none of it is in the main module.
 #[derive(Clone, Copy)]
 pub struct PageReview {
     /// The game's store.
     store: GameStore,
-    /// The review of its line.
-    review: Review,
+    /// The review of its line, once made.
+    review: RwSignal<Option<Review>>,
+    /// The page's owner, under which the review is made (it lives as long as the page).
+    owner: StoredValue<Option<Owner>>,
     /// A position of the engine's line shown on the board instead of the game's.
     preview: RwSignal<Option<Chess>>,
 }
@@ -27,13 +37,10 @@ pub struct PageReview {
 impl PageReview {
     /// The review of `store`'s game. Call inside the page's component.
     pub fn new(store: GameStore) -> PageReview {
-        // A live game has no review (analysing it would be cheating): its line is read
-        // only once the game is over (`Review::gated`).
-        let line = Memo::new(move |_| store.game().with(AnalysedLine::of_game));
-        let over = Memo::new(move |_| store.outcome().is_some());
         PageReview {
             store,
-            review: Review::gated(line.into(), over.into()),
+            review: RwSignal::new(None),
+            owner: StoredValue::new(Owner::current()),
             preview: RwSignal::new(None),
         }
     }
@@ -43,9 +50,25 @@ impl PageReview {
         self.store.outcome().is_some()
     }
 
-    /// The review.
+    /// The review, made the first time it is asked for, under the page's owner. A live
+    /// game has no review (analysing it would be cheating): its line is read only once
+    /// the game is over (`Review::gated`).
     pub fn review(&self) -> Review {
-        self.review
+        if let Some(review) = self.review.get_untracked() {
+            return review;
+        }
+        let store = self.store;
+        let make = move || {
+            let line = Memo::new(move |_| store.game().with(AnalysedLine::of_game));
+            let over = Memo::new(move |_| store.outcome().is_some());
+            Review::gated(line.into(), over.into())
+        };
+        let review = match self.owner.get_value() {
+            Some(owner) => owner.with(make),
+            None => make(),
+        };
+        self.review.set(Some(review));
+        review
     }
 
     /// The better move at the viewed position, as an arrow; reactive.
@@ -53,7 +76,19 @@ impl PageReview {
         if !self.is_open() {
             return None;
         }
-        self.review.best_arrow(self.store.ply())
+        let ply = self.store.ply();
+        self.review.get()?.best_arrow(ply)
+    }
+
+    /// The review's marks as the game's move list shows them (none until there is a
+    /// review).
+    pub fn move_notes(self) -> MoveNotes {
+        MoveNotes {
+            note: Callback::new(move |ply| self.review.get()?.move_note(ply)),
+            progress: Signal::derive(move || {
+                self.review.get().map_or((0, 0), |review| review.progress())
+            }),
+        }
     }
 
     /// The game's PGN, with the analysis of a finished game when there is one; reactive.
@@ -64,13 +99,18 @@ impl PageReview {
     /// The game's PGN with these tags (the online page names its players and site), as
     /// [`PageReview::pgn`]; reactive.
     pub fn pgn_tagged(&self, tags: &gambit_rules::PgnTags) -> String {
-        if self.is_open() && self.review.has_evaluations() {
-            let annotations = self.review.annotations();
-            self.store
-                .game()
-                .with(|game| game.to_pgn_annotated(tags, &annotations))
-        } else {
-            self.store.game().with(|game| game.to_pgn(tags))
+        let review = self
+            .review
+            .get()
+            .filter(|review| self.is_open() && review.has_evaluations());
+        match review {
+            Some(review) => {
+                let annotations = review.annotations();
+                self.store
+                    .game()
+                    .with(|game| game.to_pgn_annotated(tags, &annotations))
+            }
+            None => self.store.game().with(|game| game.to_pgn(tags)),
         }
     }
 
@@ -84,7 +124,9 @@ impl PageReview {
         adopt_imported(&AnalysedLine::of_game(&annotated.game), &evals);
         self.store.start(annotated.game, None);
         // The same game again keeps its line, so the review shows what was adopted.
-        self.review.reload();
+        if let Some(review) = self.review.get_untracked() {
+            review.reload();
+        }
         Ok(())
     }
 
@@ -116,7 +158,7 @@ crate::chunk_view!(
             let store = page.store;
             view! {
                 <BestMoveLine
-                    review=page.review
+                    review=page.review()
                     viewed=Signal::derive(move || store.ply())
                     on_preview=Callback::new(move |position| {
                         page.preview.try_set(position);
@@ -159,7 +201,7 @@ crate::chunk_view!(
                 let store = page.store;
                 view! {
                     <ReviewPanel
-                        review=page.review
+                        review=page.review()
                         viewed=Signal::derive(move || store.ply())
                         on_go=Callback::new(move |ply| store.view(ply))
                     />

@@ -10,7 +10,7 @@
 //! - [`runner`]: talking to the engine worker.
 //! - [`game_page`]: the review on the game pages (once the game is over).
 //! - [`view`](mod@view): the review's panel, the evaluation graph and the better move's line; the
-//!   game's move list shows the marks through [`Review::move_notes`].
+//!   game's move list shows the marks through [`Review::move_note`].
 
 pub mod budget;
 pub mod game_page;
@@ -25,7 +25,7 @@ use gambit_rules::shakmaty::{Color, Square};
 use gambit_rules::{Eval, Judgement, SideSummary};
 use leptos::prelude::*;
 
-use crate::game::view::move_list::{MoveNote, MoveNotes};
+use crate::game::view::move_list::MoveNote;
 pub use budget::Budget;
 use marks::Marks;
 use replay::Replay;
@@ -228,18 +228,14 @@ impl Review {
         self.analysis.with(|a| (a.done(), a.evals.len()))
     }
 
-    /// The marks as the game's move list shows them.
-    pub fn move_notes(self) -> MoveNotes {
-        MoveNotes {
-            note: Callback::new(move |ply| {
-                self.mark(ply).map(|mark| MoveNote {
-                    judgement: mark.judgement,
-                    eval: mark.eval,
-                    best: mark.best.map(|best| (best.uci, best.san)),
-                })
-            }),
-            progress: Signal::derive(move || self.progress()),
-        }
+    /// The mark of the move that led to `ply` as the game's move list shows it;
+    /// reactive.
+    pub fn move_note(&self, ply: usize) -> Option<MoveNote> {
+        self.mark(ply).map(|mark| MoveNote {
+            judgement: mark.judgement,
+            eval: mark.eval,
+            best: mark.best.map(|best| (best.uci, best.san)),
+        })
     }
 
     /// Whether every position is evaluated; reactive.

@@ -3,10 +3,12 @@
 //! its error inline and keeps the game. A pasted PGN is read in the engine worker
 //! (`engine_worker::read_pgn`) and checked here. Pasted text is read only when submitted, is
 //! refused beyond a size no real game reaches (so no paste can freeze the page), and is
-//! only ever shown as text. The game pages use it on their game; the analysis board
-//! passes its own export, FEN, import and set-up. The FEN line and the buttons are in
-//! the main module; an open panel is in the `pgn_fen` chunk, fetched when one is first
-//! opened.
+//! only ever shown as text. The game pages use it on their game and its review (the
+//! exported PGN carries a finished game's analysis, an imported one's evaluations
+//! become the game's analysis); the analysis board passes its own export, FEN, import
+//! and set-up. The FEN line and the buttons are in the main module; an open panel is in
+//! the `pgn_fen` chunk, fetched when one is first opened, and so is all that writes or
+//! reads PGN.
 
 use gambit_rules::{Game, PgnReading};
 use leptos::prelude::*;
@@ -16,6 +18,7 @@ use wasm_bindgen::JsCast;
 use crate::chunks::Chunk;
 use crate::engine_worker::read_pgn::read_pgn;
 use crate::game::store::GameStore;
+use crate::review::game_page::PageReview;
 
 /// The largest PGN read: a long game with comments is a few tens of KB.
 pub const MAX_PGN_BYTES: usize = 512 * 1024;
@@ -40,7 +43,11 @@ pub fn PgnFen(
     /// opponent); the new position is already shown then.
     #[prop(optional)]
     on_new_position: Option<Callback<()>>,
-    /// The PGN to export; by default the store's game.
+    /// The page's review (the game pages): the PGN exported carries its analysis, and
+    /// an imported PGN's evaluations become the game's analysis.
+    #[prop(optional)]
+    review: Option<PageReview>,
+    /// The PGN to export; by default the page's review's, else the store's game.
     #[prop(optional, into)]
     export: Option<Signal<String>>,
     /// The FEN of the position shown; by default the store's viewed position.
@@ -64,17 +71,6 @@ pub fn PgnFen(
     {
         return ().into_any();
     }
-    let pgn = export.unwrap_or_else(|| {
-        Signal::derive(move || {
-            store
-                .map(|store| {
-                    store
-                        .game()
-                        .with(|game| game.to_pgn(&crate::game::pgn_tags()))
-                })
-                .unwrap_or_default()
-        })
-    });
     let fen = fen.unwrap_or_else(|| {
         Signal::derive(move || {
             store
@@ -90,7 +86,8 @@ pub fn PgnFen(
         error: RwSignal::new(None),
         copied: RwSignal::new(None),
         reading: RwSignal::new(false),
-        pgn,
+        export,
+        review,
         store,
         page_import: import,
         import_refusal,
@@ -154,8 +151,10 @@ struct Tools {
     copied: RwSignal<Option<&'static str>>,
     /// A PGN is being read (in the engine worker): the import button waits.
     reading: RwSignal<bool>,
-    /// The PGN to export.
-    pgn: Signal<String>,
+    /// The page's PGN to export, if not the default.
+    export: Option<Signal<String>>,
+    /// The page's review, for the default export and import.
+    review: Option<PageReview>,
     /// The page's game, for the default import and set-up.
     store: Option<GameStore>,
     /// The page's import, if not the default.
@@ -169,6 +168,25 @@ struct Tools {
 }
 
 impl Tools {
+    /// The PGN to export: the page's, else its review's (with the analysis), else the
+    /// store's game; reactive. Only the panel (in the chunk) asks, so writing PGN is
+    /// code of the chunk.
+    fn pgn(self) -> String {
+        if let Some(export) = self.export {
+            return export.get();
+        }
+        if let Some(review) = self.review {
+            return review.pgn();
+        }
+        self.store
+            .map(|store| {
+                store
+                    .game()
+                    .with(|game| game.to_pgn(&crate::game::pgn_tags()))
+            })
+            .unwrap_or_default()
+    }
+
     /// Puts `text` on the clipboard; says "`what` copied" once it is there.
     fn copy(self, text: String, what: &'static str) {
         let Some(window) = web_sys::window() else {
@@ -200,9 +218,10 @@ impl Tools {
 
     /// Starts the game from a read PGN: the page's import, or the store's game.
     fn import(self, reading: PgnReading) -> Option<Result<(), String>> {
-        match self.page_import {
-            Some(import) => import.try_run(reading),
-            None => Some(
+        match (self.page_import, self.review) {
+            (Some(import), _) => import.try_run(reading),
+            (None, Some(review)) => Some(review.import(reading)),
+            (None, None) => Some(
                 Game::from_pgn_reading(reading)
                     .map_err(|e| e.to_string())
                     .map(|(game, _)| self.start(game)),
@@ -275,7 +294,7 @@ crate::chunk_view!(
 #[component]
 fn ToolPanel(tools: Tools) -> impl IntoView {
     let input = NodeRef::<leptos::html::Textarea>::new();
-    let pgn = move || tools.pgn.get();
+    let pgn = move || tools.pgn();
     let reading = tools.reading;
     let submit = move |which: Panel| {
         let text = input

@@ -5,7 +5,9 @@
 
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use super::clock::Clocks;
 
@@ -33,7 +35,37 @@ pub struct SavedGame {
     /// What the page keeps with its game (the computer page: its opponent); absent in
     /// the records of pages that keep nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attachment: Option<serde_json::Value>,
+    pub attachment: Option<Attachment>,
+}
+
+/// What a page keeps with its game (the computer page: its opponent), kept as the JSON
+/// text it was stored as. Only the page that wrote it reads it, into its own type, so
+/// the main module, which restores every page's game, parses no free-form JSON.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Attachment(Box<RawValue>);
+
+impl Attachment {
+    /// `value` as an attachment.
+    pub fn of<T: Serialize>(value: &T) -> Option<Attachment> {
+        serde_json::value::to_raw_value(value).ok().map(Attachment)
+    }
+
+    /// The attachment read as a `T`, or why it is not one.
+    pub fn read<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
+        serde_json::from_str(self.0.get())
+    }
+
+    /// The JSON text.
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for Attachment {
+    fn eq(&self, other: &Attachment) -> bool {
+        self.text() == other.text()
+    }
 }
 
 /// A stored game read back.
@@ -46,7 +78,7 @@ pub struct Restored {
     /// The colour at the bottom of the board.
     pub orientation: Color,
     /// What the page keeps with the game.
-    pub attachment: Option<serde_json::Value>,
+    pub attachment: Option<Attachment>,
 }
 
 impl SavedGame {
@@ -55,7 +87,7 @@ impl SavedGame {
         game: &Game,
         clocks: Option<Clocks>,
         orientation: Color,
-        attachment: Option<serde_json::Value>,
+        attachment: Option<Attachment>,
     ) -> SavedGame {
         SavedGame {
             version: SAVED_VERSION,
@@ -100,14 +132,18 @@ mod tests {
         game.play_uci("e2e4").expect("legal");
         game.play_uci("e7e5").expect("legal");
         let clocks = super::super::clock::parse_control("3+2").map(Clocks::new);
-        let attachment = serde_json::json!({ "level": 3 });
-        let text = SavedGame::new(&game, clocks, Color::Black, Some(attachment.clone())).encode();
+        let attachment = Attachment::of(&serde_json::json!({ "level": 3 }));
+        let text = SavedGame::new(&game, clocks, Color::Black, attachment.clone()).encode();
         let restored = SavedGame::decode(&text).expect("readable");
         assert_eq!(restored.game.fen(), game.fen());
         assert_eq!(restored.game.len(), 2);
         assert_eq!(restored.clocks, clocks);
         assert_eq!(restored.orientation, Color::Black);
-        assert_eq!(restored.attachment, Some(attachment));
+        assert_eq!(restored.attachment, attachment);
+        assert_eq!(
+            restored.attachment.map(|a| a.text().to_owned()).as_deref(),
+            Some(r#"{"level":3}"#)
+        );
     }
 
     #[test]

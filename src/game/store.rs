@@ -11,6 +11,7 @@ use leptos::prelude::*;
 
 use super::clock::{Clocks, Control};
 use super::premove::{Premove, PremoveFate, premove_fate, premove_targets};
+use super::saved::Attachment;
 use crate::prefs::sound_on;
 use crate::sound::{self, Sound};
 
@@ -35,7 +36,7 @@ pub struct GameStore {
     pub(super) now: RwSignal<f64>,
     /// What the page keeps with its game (the computer page: the opponent), saved and
     /// followed across tabs with it.
-    pub(super) attachment: RwSignal<Option<serde_json::Value>>,
+    pub(super) attachment: RwSignal<Option<Attachment>>,
     /// Where the game is saved.
     pub(super) storage_key: &'static str,
     /// The text storage holds for this game, as far as this tab knows.
@@ -505,12 +506,12 @@ impl GameStore {
     }
 
     /// What the page keeps with its game.
-    pub fn attachment(&self) -> ReadSignal<Option<serde_json::Value>> {
+    pub fn attachment(&self) -> ReadSignal<Option<Attachment>> {
         self.attachment.read_only()
     }
 
     /// Replaces what the page keeps with its game (saved with it).
-    pub fn attach(&self, attachment: Option<serde_json::Value>) {
+    pub fn attach(&self, attachment: Option<Attachment>) {
         self.attachment.set(attachment);
     }
 

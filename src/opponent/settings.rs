@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::levels::valid_level;
 use super::stockfish_rest::DEFAULT_BASE;
 use crate::game::color_serde;
+use crate::game::saved::Attachment;
 use crate::storage::{self, StorageError};
 
 /// Where the settings are kept.
@@ -129,8 +130,8 @@ impl Opponent {
 
     /// The opponent kept in a game record's attachment, `None` when there is none or it
     /// is not an opponent.
-    pub fn from_attachment(attachment: Option<&serde_json::Value>) -> Option<Opponent> {
-        let opponent = Opponent::deserialize(attachment?).ok()?;
+    pub fn from_attachment(attachment: Option<&Attachment>) -> Option<Opponent> {
+        let opponent: Opponent = attachment?.read().ok()?;
         Some(Opponent {
             level: valid_level(opponent.level),
             bot: opponent.bot.as_deref().and_then(known_bot),
@@ -139,8 +140,8 @@ impl Opponent {
     }
 
     /// The opponent as a game record's attachment.
-    pub fn to_attachment(&self) -> Option<serde_json::Value> {
-        serde_json::to_value(self).ok()
+    pub fn to_attachment(&self) -> Option<Attachment> {
+        Attachment::of(self)
     }
 
     /// The opponent of a computer game saved before opponents were kept in the game's
@@ -175,12 +176,14 @@ mod tests {
 
     #[test]
     fn a_saved_bot_comes_back_and_an_unknown_one_falls_back_to_the_level() {
-        let mut saved = opponent(Some("huddle")).to_attachment().expect("a value");
+        let saved = opponent(Some("huddle")).to_attachment().expect("a value");
         let back = Opponent::from_attachment(Some(&saved)).expect("an opponent");
         assert_eq!(back, opponent(Some("huddle")));
 
+        let mut saved: serde_json::Value = saved.read().expect("a JSON value");
+        let attach = |value: &serde_json::Value| Attachment::of(value).expect("an attachment");
         saved["bot"] = serde_json::json!("stockfish");
-        let unknown = Opponent::from_attachment(Some(&saved)).expect("an opponent");
+        let unknown = Opponent::from_attachment(Some(&attach(&saved))).expect("an opponent");
         assert_eq!(unknown.bot, None);
         assert_eq!(unknown.level, 3);
 
@@ -189,7 +192,7 @@ mod tests {
             fields.remove("bot");
             fields.remove("seed");
         }
-        let older = Opponent::from_attachment(Some(&saved)).expect("an opponent");
+        let older = Opponent::from_attachment(Some(&attach(&saved))).expect("an opponent");
         assert_eq!((older.bot, older.seed), (None, 0));
     }
 

@@ -138,21 +138,23 @@ impl GameRecord {
     /// [`RecordError::UnsupportedVersion`] for another version. The moves are
     /// checked by [`Game::from_record`], not here.
     pub fn decode(json: &str) -> Result<GameRecord, RecordError> {
+        // Only the version, as a number (anything else is malformed): a
+        // `serde_json::Value` here would link JSON's whole tree into every reader.
         #[derive(Deserialize)]
         struct Probe {
-            version: Option<serde_json::Value>,
+            version: Option<serde_json::Number>,
         }
         let probe: Probe =
             serde_json::from_str(json).map_err(|err| RecordError::Malformed(err.to_string()))?;
         match probe.version {
-            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(u64::from(Self::VERSION)) => {}
-            Some(serde_json::Value::Number(n)) => {
+            Some(n) if n.as_u64() == Some(u64::from(Self::VERSION)) => {}
+            Some(n) => {
                 return Err(RecordError::UnsupportedVersion {
                     found: n.as_u64().unwrap_or(0),
                     expected: Self::VERSION,
                 });
             }
-            _ => return Err(RecordError::Malformed("missing version number".to_owned())),
+            None => return Err(RecordError::Malformed("missing version number".to_owned())),
         }
         serde_json::from_str(json).map_err(|err| RecordError::Malformed(err.to_string()))
     }

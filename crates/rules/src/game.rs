@@ -1,10 +1,9 @@
 //! The game: a start position, the plies played, the outcome, and the time control.
 
 use shakmaty::{
-    CastlingMode, Chess, Color, EnPassantMode, Move, Position,
+    CastlingMode, Chess, Color, Move, Position,
     san::{SanError, SanPlus},
     uci::UciMove,
-    zobrist::Zobrist64,
 };
 
 use crate::{FenError, Outcome, PlayError, Ply, Reason, TimeControl, fen};
@@ -26,8 +25,6 @@ use crate::{FenError, Outcome, PlayError, Ply, Reason, TimeControl, fen};
 pub struct Game {
     /// `positions[k]` is the position at ply `k`; never empty.
     positions: Vec<Chess>,
-    /// Zobrist key of `positions[0]`; the others are in `plies`.
-    start_key: u64,
     plies: Vec<Ply>,
     outcome: Option<Outcome>,
     time_control: Option<TimeControl>,
@@ -77,7 +74,6 @@ impl Game {
     /// A game from a legal position.
     pub fn from_position(position: Chess) -> Game {
         let mut game = Game {
-            start_key: zobrist(&position),
             positions: vec![position],
             plies: Vec::new(),
             outcome: None,
@@ -156,15 +152,6 @@ impl Game {
         fen::fen_of(self.position())
     }
 
-    /// The Zobrist key at `ply` (clamped), with the en passant square counted
-    /// only when a capture is legal.
-    pub fn key_at(&self, ply: usize) -> u64 {
-        match self.clamp(ply) {
-            0 => self.start_key,
-            k => self.plies[k - 1].key,
-        }
-    }
-
     /// The side to move in the current position.
     pub fn turn(&self) -> Color {
         self.position().turn()
@@ -203,12 +190,12 @@ impl Game {
 
     /// How many times the position at `ply` (clamped) has occurred up to and
     /// including that ply: same placement, side to move, castling rights and
-    /// legal en passant square. Keys are compared first, then positions, so a
-    /// Zobrist collision cannot fake a repetition.
+    /// legal en passant square (shakmaty's equality of positions). Positions are
+    /// compared whole, not by hash keys: a game is short, and the page links no
+    /// table of keys.
     pub fn repetitions_at(&self, ply: usize) -> usize {
         let ply = self.clamp(ply);
         let position = &self.positions[ply];
-        let key = self.key_at(ply);
         // A capture or pawn move cannot be undone: look back only as far as
         // the half-move clock (and the start of the game).
         let horizon = (position.halfmoves() as usize).min(ply);
@@ -216,7 +203,7 @@ impl Game {
             .step_by(2)
             .filter(|back| {
                 let earlier = ply - back;
-                self.key_at(earlier) == key && self.positions[earlier] == *position
+                self.positions[earlier] == *position
             })
             .count()
             + 1
@@ -468,13 +455,8 @@ pub(crate) fn make_ply(before: &Chess, mv: Move, clock_ms: Option<u64>) -> (Ply,
         mv,
         san,
         uci: mv.to_uci(CastlingMode::Standard).to_string(),
-        key: zobrist(&after),
         captured: mv.capture(),
         clock_ms,
     };
     (ply, after)
-}
-
-pub(crate) fn zobrist(position: &Chess) -> u64 {
-    position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }

@@ -1,7 +1,7 @@
 //! gambit-rules: what a chess *game* is, on top of the [`shakmaty`] rules library.
 //!
 //! `shakmaty` generates moves and knows FEN, SAN and UCI; this crate adds the
-//! *game*: the start position, every ply played (with its SAN, UCI, Zobrist key,
+//! *game*: the start position, every ply played (with its SAN, UCI,
 //! captured piece and clock), the outcome and its reason, takebacks, board
 //! queries at any ply for the user interface, material counts, PGN import and
 //! export, and a versioned JSON record for storage and worker messages; and

@@ -15,9 +15,6 @@ pub struct Ply {
     pub san: String,
     /// UCI notation as engines speak it: `g1f3`, `e1g1` for castling, `e7e8n`.
     pub uci: String,
-    /// Zobrist key of the position after the move (board, side to move,
-    /// castling rights, and the en passant square only when a capture is legal).
-    pub key: u64,
     /// The piece this move captured (a pawn for en passant), if any.
     pub captured: Option<Role>,
     /// The mover's time left after the move, in milliseconds, when the game has

@@ -21,22 +21,23 @@ use crate::page::{DIR_PREFIX, shared_chunks};
 use crate::run::root;
 
 // The budgets, in bytes after gzip (level 9), a few per cent above the sizes measured
-// on 2026-12-04, when the PGN and FEN panels, the online dialog and a game page's
-// review became chunks of their own: the main module with its scripts 453 100 (the
-// whole page was 748 000 in one module before the split into route chunks, 585 000
-// after it, 516 300 once PGN was read in the engine worker), and each route that loads
-// a chunk 73 000 to 139 000 more. The goal (issue "Load only what the page needs"):
-// 300 000 for `/friend`, 350 000 for `/computer` and `/analysis`; lower these as the
-// page gets there.
+// on 2026-12-06, when a game page's review and PGN writing and reading left the main
+// module (made in their chunks), a game's attachment stayed JSON text and repetitions
+// were found without Zobrist keys: `/friend` 380 000 (the whole page was 748 000 in one
+// module before the split into route chunks, 585 000 after it, 516 300 once PGN was
+// read in the engine worker, 453 100 once the panels, the dialog and the review view
+// were chunks), and each route that loads a chunk 91 000 to 204 000 more. The goal
+// (issue "Load only what the page needs"): 300 000 for `/friend`, 350 000 for
+// `/computer` and `/analysis`; lower these as the page gets there.
 
 /// The routes and the chunk each loads (`None`: the main module alone), with the most
 /// that route may download, gzip.
 const ROUTES: [(&str, Option<&str>, usize); 5] = [
-    ("/", None, 466_000),
-    ("/friend", None, 466_000),
-    ("/computer", Some("computer"), 541_000),
-    ("/analysis", Some("analysis"), 609_000),
-    ("/play/<id>", Some("online"), 608_000),
+    ("/", None, 390_000),
+    ("/friend", None, 390_000),
+    ("/computer", Some("computer"), 483_000),
+    ("/analysis", Some("analysis"), 598_000),
+    ("/play/<id>", Some("online"), 593_000),
 ];
 /// The most the engine worker's wasm may weigh, gzip-compressed: 209 912 measured on
 /// 2026-12-04, when it took over reading PGN text for the page (it was 200 500 with the

@@ -1,8 +1,9 @@
 // What the browser paints for a move on /friend: plays the first 40 moves of
 // tools/moves50.txt by trusted clicks (click the piece, click the target) on a release
 // build, with a trace of Chromium's main-thread rendering and its invalidation events,
-// and prints per move the time of paint, pre-paint, layerization, style and layout, the
-// elements painted, and the invalidations Chromium records most often, with reasons.
+// and prints per move Chrome's main-thread task and script time, the time of paint,
+// pre-paint, layerization, style and layout, the elements painted, and the
+// invalidations Chromium records most often, with reasons.
 // The same viewport and flags as the board-cost comparison (1280×800, no GPU).
 //
 //   node tools/paint-per-move.mjs            # dist/
@@ -40,7 +41,12 @@ try {
   await page.locator('[data-testid=board]').waitFor();
   await page.waitForFunction(() => !document.getElementById('shell'));
   await page.waitForTimeout(500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const path = join(traceDir, 'trace.json');
+  const before = await metrics();
   await browser.startTracing(page, {
     path,
     categories: [
@@ -61,6 +67,7 @@ try {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   }
   await page.waitForTimeout(400);
+  const after = await metrics();
   await browser.stopTracing();
   const played = await page.locator('[data-testid="move-list"] [data-ply]').count();
   if (played !== moves.length) throw new Error(`${played} of ${moves.length} moves played`);
@@ -69,6 +76,11 @@ try {
   const sum = (list) => list.reduce((total, e) => total + (e.dur ?? 0), 0) / 1000;
   const main = (name) => events.filter((e) => e.name === name && e.ph === 'X');
   const paints = main('Paint');
+  const metric = (name) => perMove((after[name] - before[name]) * 1000);
+  console.log(
+    `main-thread task ${metric('TaskDuration')} ms a move (script ${metric('ScriptDuration')}, ` +
+      `style ${metric('RecalcStyleDuration')}, layout ${metric('LayoutDuration')}; Chrome's own accounting, with tracing on)`,
+  );
   console.log(
     `${moves.length} moves, a move: ${perMove(paints.length)} paint events, ` +
       `paint ${perMove(sum(paints))} ms, pre-paint ${perMove(sum(main('PrePaint')))} ms, ` +

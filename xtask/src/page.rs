@@ -167,9 +167,9 @@ fn compile(target: &Path) -> Result<(), String> {
         ])
         .arg(target)
         // In place of `.cargo/config.toml`'s flags for the target, which RUSTFLAGS replaces.
-        // Not Leptos's `erase_components`: 25 KiB gzip less of the main module, but the
-        // type-erased views cost `/analysis` some 60 ms more of Lighthouse's blocking
-        // time (docs/figures.md).
+        // Not Leptos's `erase_components`: 16 to 36 KiB gzip less a route, but the
+        // type-erased views cost `/analysis` 30 to 70 ms more of Lighthouse's blocking
+        // time, at and past its goal of 150 ms (docs/figures.md).
         .env(
             "RUSTFLAGS",
             "-C target-feature=+simd128 -C link-args=--emit-relocs",

@@ -74,6 +74,26 @@ test("a feature's chunk is fetched when the feature is first used, and not befor
   expect(asked).toEqual(['pgn_fen', 'online_dialog', 'review']);
 });
 
+test("the home page fetches its list of online games only when this browser keeps seats", async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.getByTestId('play-online')).toBeVisible();
+  expect(asked).toEqual([]);
+  await expect(page.getByTestId('ongoing-games')).toHaveCount(0);
+
+  // A seat in a game still going on (the stored format, docs/architecture.md "Storage").
+  await page.evaluate(() =>
+    localStorage.setItem('gambit.v1.online', JSON.stringify({
+      version: 1,
+      games: { abcdefgh: { token: 't', side: 'white', name: null, time_control: null, created_ms: 1, ongoing: true } },
+    })),
+  );
+  await page.reload();
+  await expect(page.getByTestId('ongoing-games').locator('a[data-game-id="abcdefgh"]')).toBeVisible();
+  expect(asked).toEqual(['ongoing']);
+});
+
 test.describe('a chunk that cannot be fetched', () => {
   // The loader logs the failed fetch, and the browser the refused request.
   test.use({ allowedConsoleErrors: [/Failed to fetch|net::ERR_FAILED/] });

@@ -66,12 +66,15 @@ test("a feature's chunk is fetched when the feature is first used, and not befor
   await page.getByTestId('cancel-dialog').click();
   await expect(page.getByTestId('online-dialog')).toHaveCount(0);
 
-  // The review, once the game is over (a live game has none).
+  // The controls' panels (here resigning's confirmation), then the review, once the
+  // game is over (a live game has none).
   await page.getByTestId('resign').click();
+  await expect(page.getByTestId('confirm')).toBeVisible();
+  expect(asked).toEqual(['pgn_fen', 'online_dialog', 'controls']);
   await page.getByTestId('confirm').click();
   await expect(page.getByTestId('analyse')).toBeVisible();
   await expect(page.getByTestId('analyse-this-game')).toBeVisible();
-  expect(asked).toEqual(['pgn_fen', 'online_dialog', 'review']);
+  expect(asked).toEqual(['pgn_fen', 'online_dialog', 'controls', 'review']);
 });
 
 test("the home page fetches its list of online games only when this browser keeps seats", async ({ page }) => {

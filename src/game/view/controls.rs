@@ -1,5 +1,6 @@
 //! The game's buttons: new game (with its time control, confirmed when a game is in
-//! progress), flip, takeback, resign (confirmed) and draw offers.
+//! progress), flip, takeback, resign (confirmed) and draw offers. The panels the buttons
+//! open are in the `controls` chunk.
 
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
@@ -7,6 +8,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 
 use super::status::color_name;
+use crate::chunks::Chunk;
 use crate::game::clock::{CONTROL_CHOICES, Control, parse_control};
 use crate::game::store::GameStore;
 
@@ -17,7 +19,23 @@ enum Pending {
     Resign,
 }
 
-/// The control buttons of a game.
+/// What the controls' panels (a draw offer, a confirmation) work with; provided to the
+/// `controls` chunk, which draws them.
+#[derive(Clone, Copy)]
+struct Panels {
+    /// The game's store.
+    store: GameStore,
+    /// What is being confirmed, if anything.
+    pending: RwSignal<Option<Pending>>,
+    /// The time control chosen for a new game.
+    chosen_control: RwSignal<Option<Control>>,
+    /// Who resigns when "resign" is confirmed.
+    resigning_side: Signal<Color>,
+}
+
+/// The control buttons of a game. The panels they open (a new game's time control, a
+/// resignation to confirm, a draw offer to answer) are in the `controls` chunk, fetched
+/// the first time one opens.
 #[component]
 pub fn GameControls(
     /// Replaces the one-ply takeback (the computer page takes back a move pair).
@@ -37,18 +55,80 @@ pub fn GameControls(
     let Some(store) = use_context::<GameStore>() else {
         return ().into_any();
     };
-    let pending = RwSignal::new(None::<Pending>);
-    let chosen_control = RwSignal::new(None::<Control>);
+    let panels = Panels {
+        store,
+        pending: RwSignal::new(None),
+        chosen_control: RwSignal::new(None),
+        resigning_side,
+    };
+    let pending = panels.pending;
     let in_progress = move || store.outcome().is_none() && store.game().with(Game::len) > 0;
     let over = move || store.outcome().is_some();
 
     let new_game = move |_| match on_new_game {
         Some(callback) => callback.run(()),
         None => {
-            chosen_control.set(store.clocks().get_untracked().map(|c| c.control));
+            panels
+                .chosen_control
+                .set(store.clocks().get_untracked().map(|c| c.control));
             pending.set(Some(Pending::NewGame));
         }
     };
+
+    let offer = move || store.draw_offer().get();
+    view! {
+        <div class="game-controls" role="toolbar" aria-label="Game">
+            <button type="button" data-testid="new-game" on:click=new_game>"New game"</button>
+            <button type="button" data-testid="flip-board" title="Flip the board (f)"
+                on:click=move |_| store.flip()>
+                "Flip"
+            </button>
+            <button type="button" data-testid="takeback"
+                disabled=move || store.game().with(Game::len) == 0 || over()
+                on:click=move |_| match on_takeback {
+                    Some(callback) => callback.run(()),
+                    None => store.takeback(1),
+                }>
+                "Takeback"
+            </button>
+            <button type="button" data-testid="resign" disabled=move || !in_progress()
+                on:click=move |_| pending.set(Some(Pending::Resign))>
+                "Resign"
+            </button>
+            {draw_offers.then(|| view! {
+                <button type="button" data-testid="offer-draw"
+                    disabled=move || !in_progress() || offer().is_some()
+                    on:click=move |_| store.offer_draw(store.side_to_move())>
+                    "Offer draw"
+                </button>
+            })}
+        </div>
+        <Show when=move || (offer().is_some() && !over()) || pending.get().is_some()>
+            {provide_context(panels);
+            view! { <Chunk load=control_panels /> }}
+        </Show>
+    }
+    .into_any()
+}
+
+crate::chunk_view!(
+    /// The open panels of the [`Panels`] in context.
+    fn control_panels() in controls {
+        use_context::<Panels>().map(|panels| view! { <ControlPanels panels /> })
+    }
+);
+
+/// The draw offer to answer and the confirmation asked for, each while there is one.
+#[component]
+fn ControlPanels(panels: Panels) -> impl IntoView {
+    let Panels {
+        store,
+        pending,
+        chosen_control,
+        resigning_side,
+    } = panels;
+    let in_progress = move || store.outcome().is_none() && store.game().with(Game::len) > 0;
+    let over = move || store.outcome().is_some();
     let confirm = move |_| {
         match pending.get_untracked() {
             Some(Pending::NewGame) => store.new_game(chosen_control.get_untracked()),
@@ -93,32 +173,6 @@ pub fn GameControls(
 
     let offer = move || store.draw_offer().get();
     view! {
-        <div class="game-controls" role="toolbar" aria-label="Game">
-            <button type="button" data-testid="new-game" on:click=new_game>"New game"</button>
-            <button type="button" data-testid="flip-board" title="Flip the board (f)"
-                on:click=move |_| store.flip()>
-                "Flip"
-            </button>
-            <button type="button" data-testid="takeback"
-                disabled=move || store.game().with(Game::len) == 0 || over()
-                on:click=move |_| match on_takeback {
-                    Some(callback) => callback.run(()),
-                    None => store.takeback(1),
-                }>
-                "Takeback"
-            </button>
-            <button type="button" data-testid="resign" disabled=move || !in_progress()
-                on:click=move |_| pending.set(Some(Pending::Resign))>
-                "Resign"
-            </button>
-            {draw_offers.then(|| view! {
-                <button type="button" data-testid="offer-draw"
-                    disabled=move || !in_progress() || offer().is_some()
-                    on:click=move |_| store.offer_draw(store.side_to_move())>
-                    "Offer draw"
-                </button>
-            })}
-        </div>
         <Show when=move || offer().is_some() && !over()>
             <div class="draw-offer" role="alertdialog" aria-label="Draw offer">
                 <span>{move || offer().map(|side| format!(
@@ -160,7 +214,6 @@ pub fn GameControls(
             </div>
         </Show>
     }
-    .into_any()
 }
 
 /// A test-only time control from the page address: `?test-clock-ms=N` (1 ≤ N ≤ 600000)

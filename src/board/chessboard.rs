@@ -22,6 +22,7 @@ use super::geometry::{arrow_line, square_at_point};
 use super::piece::{PieceView, piece_code};
 use super::shapes::{DrawnShapes, color_for_keys};
 use super::square::{SquareMarks, squares_view};
+use crate::chunks::Chunk;
 
 /// A drag in progress.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -375,9 +376,12 @@ pub fn Board(
             let style = move || {
                 drag.with(|d| {
                     d.map(|d| {
+                        // Whole pixels: the pointer's are whole already, and the page
+                        // formats no floating-point number for its board.
+                        let (x, y, size) = (d.x.round(), d.y.round(), size.round());
                         format!(
-                            "left: {}px; top: {}px; width: {size}px; height: {size}px;",
-                            d.x, d.y
+                            "left: {}px; top: {}px; width: {}px; height: {}px;",
+                            x as i32, y as i32, size as i32, size as i32
                         )
                     })
                 })
@@ -390,23 +394,16 @@ pub fn Board(
         })
     };
 
-    let arrow_view = move || {
-        let (from, to) = arrow?.get()?;
-        // Short of the target's centre, so the head sits on the square.
-        let ((x1, y1), (x2, y2)) = arrow_line(from, to, orientation.get(), 0.3);
-        Some(view! {
-            <svg class="board-arrow" viewBox="0 0 8 8" aria-hidden="true"
-                data-testid="hint-arrow" data-from=from.to_string() data-to=to.to_string()>
-                <defs>
-                    <marker id="arrow-head" markerWidth="4" markerHeight="4" refX="2" refY="2"
-                        orient="auto" markerUnits="strokeWidth">
-                        <path d="M0,0 L4,2 L0,4 z"></path>
-                    </marker>
-                </defs>
-                <line x1=x1 y1=y1 x2=x2 y2=y2 marker-end="url(#arrow-head)"></line>
-            </svg>
-        })
-    };
+    // The arrow is drawn by the `board_overlays` chunk, fetched the first time there is
+    // one (a hint, or the better move of a reviewed game).
+    let arrow_view = arrow.map(|arrow| {
+        view! {
+            <Show when=move || arrow.with(Option::is_some)>
+                {provide_context(ArrowShown { arrow, orientation });
+                view! { <Chunk load=arrow_overlay /> }}
+            </Show>
+        }
+    });
 
     view! {
         <div class="board-wrap">
@@ -440,3 +437,37 @@ pub fn Board(
         </div>
     }
 }
+
+/// The board's arrow, for the chunk that draws it.
+#[derive(Clone, Copy)]
+struct ArrowShown {
+    /// The arrow's squares, when there is one.
+    arrow: Signal<Option<(Square, Square)>>,
+    /// The board's orientation.
+    orientation: Signal<Color>,
+}
+
+crate::chunk_view!(
+    /// The SVG of the [`ArrowShown`] in context.
+    fn arrow_overlay() in board_overlays {
+        use_context::<ArrowShown>().map(|shown| {
+            move || {
+                let (from, to) = shown.arrow.get()?;
+                // Short of the target's centre, so the head sits on the square.
+                let ((x1, y1), (x2, y2)) = arrow_line(from, to, shown.orientation.get(), 0.3);
+                Some(view! {
+                    <svg class="board-arrow" viewBox="0 0 8 8" aria-hidden="true"
+                        data-testid="hint-arrow" data-from=from.to_string() data-to=to.to_string()>
+                        <defs>
+                            <marker id="arrow-head" markerWidth="4" markerHeight="4" refX="2" refY="2"
+                                orient="auto" markerUnits="strokeWidth">
+                                <path d="M0,0 L4,2 L0,4 z"></path>
+                            </marker>
+                        </defs>
+                        <line x1=x1 y1=y1 x2=x2 y2=y2 marker-end="url(#arrow-head)"></line>
+                    </svg>
+                })
+            }
+        })
+    }
+);

@@ -4,7 +4,7 @@
 use gambit_rules::shakmaty::{Color, Square};
 use leptos::prelude::*;
 
-use super::geometry::edge_squares;
+use super::geometry::{edge_squares, eighths_percent};
 
 /// The rank digits down the left edge and the file letters along the bottom, as on
 /// lichess, in one overlay that changes only when the board is flipped.
@@ -13,7 +13,6 @@ pub fn Coordinates(
     /// The colour at the bottom.
     orientation: Signal<Color>,
 ) -> impl IntoView {
-    let step = 12.5;
     // A label takes the colour of the other kind of square, so it reads on its own.
     let tone = |square: Square| {
         if square.is_light() {
@@ -25,7 +24,8 @@ pub fn Coordinates(
     let labels = move || {
         let (left, bottom) = edge_squares(orientation.get());
         let ranks = left.into_iter().enumerate().map(|(row, square)| {
-            let style = format!("top: {}%;", row as f64 * step);
+            // Eight squares an edge: the casts are exact.
+            let style = format!("top: {};", eighths_percent(row as u8));
             view! {
                 <span class=format!("{} coord-rank", tone(square)) style=style>
                     {square.rank().char().to_string()}
@@ -33,7 +33,7 @@ pub fn Coordinates(
             }
         });
         let files = bottom.into_iter().enumerate().map(|(column, square)| {
-            let style = format!("right: {}%;", (7 - column) as f64 * step);
+            let style = format!("right: {};", eighths_percent(7 - column as u8));
             view! {
                 <span class=format!("{} coord-file", tone(square)) style=style>
                     {square.file().char().to_string()}

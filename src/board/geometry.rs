@@ -15,6 +15,17 @@ pub fn display_cell(square: Square, orientation: Color) -> (u8, u8) {
     }
 }
 
+/// `cells` eighths of the board (0..=8) as a CSS percentage: `"37.5%"` for 3. Written
+/// from integers (12.5 % a cell, in tenths of a per cent), so placing the squares,
+/// coordinates and promotion choices formats no floating-point number.
+pub fn eighths_percent(cells: u8) -> String {
+    let tenths = u32::from(cells) * 125;
+    match tenths % 10 {
+        0 => format!("{}%", tenths / 10),
+        rest => format!("{}.{rest}%", tenths / 10),
+    }
+}
+
 /// The square drawn at `column`, `row` (both 0..8) with `orientation` at the bottom.
 pub fn square_at_cell(column: u8, row: u8, orientation: Color) -> Option<Square> {
     if column > 7 || row > 7 {
@@ -86,6 +97,17 @@ pub fn edge_squares(orientation: Color) -> ([Square; 8], [Square; 8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eighths_are_exact_percentages() {
+        let written: Vec<String> = (0..=8).map(eighths_percent).collect();
+        assert_eq!(
+            written,
+            [
+                "0%", "12.5%", "25%", "37.5%", "50%", "62.5%", "75%", "87.5%", "100%"
+            ]
+        );
+    }
 
     #[test]
     fn an_arrow_stops_its_head_room_short_of_the_target_centre() {

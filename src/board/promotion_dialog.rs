@@ -5,7 +5,7 @@
 use gambit_rules::shakmaty::{Color, Role, Square};
 use leptos::prelude::*;
 
-use super::geometry::display_cell;
+use super::geometry::{display_cell, eighths_percent};
 use super::piece::PieceView;
 
 /// The choices in order from the promotion square outwards.
@@ -31,8 +31,8 @@ pub fn PromotionDialog(
     let (column, row) = display_cell(square, orientation);
     let from_top = row == 0;
     let style = format!(
-        "left: {}%; {}: 0;",
-        f64::from(column) * 12.5,
+        "left: {}; {}: 0;",
+        eighths_percent(column),
         if from_top { "top" } else { "bottom" }
     );
     let choices = CHOICES.map(|(role, code, name)| {

@@ -8,13 +8,15 @@
 //!
 //! The shapes are the player's notes and mean nothing to the game: they are drawn in one
 //! SVG over the board, there only while there are shapes, which takes no pointer events
-//! and is hidden from assistive technology.
+//! and is hidden from assistive technology. That SVG, and the board's single arrow
+//! (a hint or a better move, `chessboard`), are the `board_overlays` chunk's views.
 
 use gambit_rules::shakmaty::{Color, Square};
 use gambit_rules::{BoardShape, ShapeColor};
 use leptos::prelude::*;
 
 use super::geometry::{arrow_line, square_centre};
+use crate::chunks::Chunk;
 
 /// The colour for the modifier keys held: Shift or Ctrl red, Alt or Meta blue, a key of
 /// each yellow, none green.
@@ -136,8 +138,25 @@ impl DrawnShapes {
         }
     }
 
-    /// The SVG of the shapes, for a board seen from `orientation`.
+    /// The SVG of the shapes, for a board seen from `orientation`: nothing while there
+    /// is nothing to draw, then the view of the `board_overlays` chunk (fetched when
+    /// the first shape is drawn).
     pub fn view(self, orientation: Signal<Color>) -> impl IntoView {
+        // No overlay at all while there is nothing to draw: a move on a board without
+        // shapes composites and paints nothing more than before.
+        let any = Memo::new(move |_| {
+            self.drawing.with(Option::is_some) || self.shapes.with(|shapes| !shapes.is_empty())
+        });
+        view! {
+            <Show when=move || any.get()>
+                {provide_context(ShapesShown { shapes: self, orientation });
+                view! { <Chunk load=shapes_overlay /> }}
+            </Show>
+        }
+    }
+
+    /// The SVG itself.
+    fn svg(self, orientation: Signal<Color>) -> impl IntoView {
         let shapes = move || {
             let orientation = orientation.get();
             let mut all = self.shapes.get();
@@ -152,24 +171,31 @@ impl DrawnShapes {
                 .map(|shape| shape_view(shape, orientation))
                 .collect_view()
         };
-        // No overlay at all while there is nothing to draw: a move on a board without
-        // shapes composites and paints nothing more than before.
-        let any = Memo::new(move |_| {
-            self.drawing.with(Option::is_some) || self.shapes.with(|shapes| !shapes.is_empty())
-        });
-        move || {
-            any.get().then(|| {
-                view! {
-                    <svg class="board-shapes" viewBox="0 0 8 8" aria-hidden="true"
-                        data-testid="drawn-shapes">
-                        <defs>{ShapeColor::ALL.map(marker)}</defs>
-                        {shapes}
-                    </svg>
-                }
-            })
+        view! {
+            <svg class="board-shapes" viewBox="0 0 8 8" aria-hidden="true"
+                data-testid="drawn-shapes">
+                <defs>{ShapeColor::ALL.map(marker)}</defs>
+                {shapes}
+            </svg>
         }
     }
 }
+
+/// The shapes a board shows, for the chunk that draws them.
+#[derive(Clone, Copy)]
+struct ShapesShown {
+    /// The shapes.
+    shapes: DrawnShapes,
+    /// The board's orientation.
+    orientation: Signal<Color>,
+}
+
+crate::chunk_view!(
+    /// The SVG of the [`ShapesShown`] in context.
+    fn shapes_overlay() in board_overlays {
+        use_context::<ShapesShown>().map(|shown| shown.shapes.svg(shown.orientation))
+    }
+);
 
 /// The arrowhead of a colour's arrows.
 fn marker(color: ShapeColor) -> impl IntoView {

@@ -19,7 +19,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use web_sys::Element;
 
-use super::geometry::display_cell;
+use super::geometry::{display_cell, eighths_percent};
 use super::piece::{piece_code, piece_name, slide_in};
 
 /// What the board shows on a square besides its piece.
@@ -75,11 +75,10 @@ fn flag(on: bool) -> Option<&'static str> {
 
 /// The inline style that puts a square at its column and row (0..8, from the top left).
 fn placement((column, row): (u8, u8)) -> String {
-    let step = 12.5;
     format!(
-        "left: {}%; top: {}%;",
-        f64::from(column) * step,
-        f64::from(row) * step
+        "left: {}; top: {};",
+        eighths_percent(column),
+        eighths_percent(row)
     )
 }
 

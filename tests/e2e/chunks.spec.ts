@@ -30,14 +30,17 @@ test("a route's chunk is fetched when the route is first shown, and not before",
 
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
-  expect(asked).toEqual(['analysis']);
+  // Its engine's arrow brings the board's overlays (`xtask/src/sizes.rs` counts both).
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
+  expect(asked).toEqual(['analysis', 'board_overlays']);
 
-  // Back and forth: the chunk is in, nothing is fetched again.
+  // Back and forth: the chunks are in, nothing is fetched again.
   await page.getByTestId('nav-friend').click();
   await expect(page.getByTestId('friend-page')).toBeVisible();
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
-  expect(asked).toEqual(['analysis']);
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
+  expect(asked).toEqual(['analysis', 'board_overlays']);
 
   // A deep link fetches its route's chunk with the page.
   const deep = chunksAskedFor(page);
@@ -50,6 +53,16 @@ test("a feature's chunk is fetched when the feature is first used, and not befor
   const asked = chunksAskedFor(page);
   await friendAfterAMove(page);
   expect(asked).toEqual([]);
+
+  // The board's overlays, with the first shape drawn (a right click rings a square).
+  const e4 = await page.locator('[data-square="e4"]').boundingBox();
+  if (!e4) throw new Error('no e4');
+  await page.mouse.move(e4.x + e4.width / 2, e4.y + e4.height / 2);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.up({ button: 'right' });
+  await expect(page.locator('[data-testid="drawn-shapes"] [data-shape="e4"]')).toBeVisible();
+  expect(asked).toEqual(['board_overlays']);
+  asked.length = 0;
 
   // The PGN and FEN panels.
   await page.getByTestId('export-pgn').click();

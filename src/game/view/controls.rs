@@ -62,8 +62,8 @@ pub fn GameControls(
         resigning_side,
     };
     let pending = panels.pending;
-    let in_progress = move || store.outcome().is_none() && store.game().with(Game::len) > 0;
-    let over = move || store.outcome().is_some();
+    let in_progress = move || panels.in_progress();
+    let over = move || panels.over();
 
     let new_game = move |_| match on_new_game {
         Some(callback) => callback.run(()),
@@ -111,6 +111,18 @@ pub fn GameControls(
     .into_any()
 }
 
+impl Panels {
+    /// Whether a game is under way (a move played, no result yet); reactive.
+    fn in_progress(self) -> bool {
+        self.store.outcome().is_none() && self.store.game().with(Game::len) > 0
+    }
+
+    /// Whether the game is over; reactive.
+    fn over(self) -> bool {
+        self.store.outcome().is_some()
+    }
+}
+
 crate::chunk_view!(
     /// The open panels of the [`Panels`] in context.
     fn control_panels() in controls {
@@ -127,8 +139,8 @@ fn ControlPanels(panels: Panels) -> impl IntoView {
         chosen_control,
         resigning_side,
     } = panels;
-    let in_progress = move || store.outcome().is_none() && store.game().with(Game::len) > 0;
-    let over = move || store.outcome().is_some();
+    let in_progress = move || panels.in_progress();
+    let over = move || panels.over();
     let confirm = move |_| {
         match pending.get_untracked() {
             Some(Pending::NewGame) => store.new_game(chosen_control.get_untracked()),

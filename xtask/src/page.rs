@@ -14,7 +14,11 @@
 //! 3. `wasm-bindgen --target web --keep-lld-exports` on the main module alone (a chunk
 //!    links against the main module's exports, table included);
 //! 4. `wasm-opt -Oz` on every module;
-//! 5. all of it, with `shell/boot.js`, into one directory named after the hash of its
+//! 5. `terser` on the bindings and `boot.js`, which wasm-bindgen and this repository
+//!    write readable and every route downloads before the page starts (the loader stays
+//!    as written: its comments list the splits of each shared chunk, which `sizes` and
+//!    `chunks.js` read; `chunks.js` is a few lines);
+//! 6. all of it, with `shell/boot.js`, into one directory named after the hash of its
 //!    files (`page-<hash>/`), so that a chunk is always of the build that asks for it and
 //!    no name inside a file needs rewriting; then `index.html` in Trunk's staging
 //!    directory loads `boot.js` from there in place of the page's skipped `rust` link;
@@ -121,6 +125,9 @@ pub fn build() -> Result<(), String> {
         chunk_files_module(&splits, &shared_chunks(&loader)),
     )
     .map_err(|error| format!("cannot write chunks.js: {error}"))?;
+    for script in [format!("{NAME}.js"), "boot.js".to_owned()] {
+        minify(&bound.join(script))?;
+    }
     let dir_name = format!("{DIR_PREFIX}{:016x}", hash_of_dir(&bound)?);
     let dest = staging.join(&dir_name);
     if dest.exists() {
@@ -189,6 +196,24 @@ fn optimise(wasm: &Path) -> Result<(), String> {
     let mut args = vec!["-Oz", "--output", &path, &path];
     args.extend(WASM_FEATURES);
     run("wasm-opt", &args)
+}
+
+/// Step 5: one script through terser, in place: compressed and with its local names
+/// shortened. A module (`import.meta`, top-level `await`), so its exports keep their
+/// names.
+fn minify(script: &Path) -> Result<(), String> {
+    let path = script.to_string_lossy();
+    run(
+        "terser",
+        &[
+            &path,
+            "--module",
+            "--compress",
+            "--mangle",
+            "--output",
+            &path,
+        ],
+    )
 }
 
 /// The shared chunks of the loader's text and the splits that use each: it writes

@@ -46,16 +46,18 @@ macro_rules! chunk_view {
 
 thread_local! {
     /// Whether the page shell is still up: a chunk asked for meanwhile is part of the
-    /// first view, which the shell waits for.
+    /// first view, which the shell waits for, and so is a piece of a page drawn later
+    /// (`crate::ui::start`).
     static SHELL_UP: Cell<bool> = const { Cell::new(true) };
-    /// How many of the first view's chunks are still being fetched.
+    /// How many parts of the first view are still to come: chunks being fetched, pieces
+    /// not yet drawn.
     static FIRST_LOADS: Cell<usize> = const { Cell::new(0) };
     /// What to do once they are in (`main.rs`: remove the shell).
     static WHEN_FIRST_VIEW_IS_IN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
 /// Runs `done` once the chunks the first view asked for are in (or have failed, and say
-/// so): at once if it asked for none. `main.rs` calls it right after mounting the app,
+/// so) and the pieces it put off are drawn: at once if there are none. `main.rs` calls it right after mounting the app,
 /// to keep the page shell until the page is whole.
 pub fn when_first_view_is_in(done: impl FnOnce() + 'static) {
     if FIRST_LOADS.get() == 0 {
@@ -66,8 +68,18 @@ pub fn when_first_view_is_in(done: impl FnOnce() + 'static) {
     }
 }
 
-/// One chunk of the first view done (in, or failed).
-fn first_load_done() {
+/// Whether the first view is still being built, the shell up: then it waits for one
+/// more part, which says [`first_view_part_done`] when it is in.
+pub fn first_view_waits_for_part() -> bool {
+    let waits = SHELL_UP.get();
+    if waits {
+        FIRST_LOADS.set(FIRST_LOADS.get() + 1);
+    }
+    waits
+}
+
+/// One part of the first view done: a chunk in (or failed), a piece drawn.
+pub fn first_view_part_done() {
     let left = FIRST_LOADS.get().saturating_sub(1);
     FIRST_LOADS.set(left);
     if left == 0
@@ -93,16 +105,13 @@ where
     let attempt = RwSignal::new(0_u32);
     move || {
         attempt.track();
-        let first = SHELL_UP.get();
-        if first {
-            FIRST_LOADS.set(FIRST_LOADS.get() + 1);
-        }
+        let first = first_view_waits_for_part();
         let loading = load();
         Suspend::new(SendWrapper::new(async move {
             let loaded = loading.await;
             if first {
                 // After this task has drawn the view: in the same frame as the shell goes.
-                Effect::new(first_load_done);
+                Effect::new(first_view_part_done);
             }
             match loaded {
                 Ok(view) => view,

@@ -1,6 +1,7 @@
 //! The app binary: installs the panic hook, mounts [`gambit::App`] and removes the page
 //! shell that `index.html` painted while the WebAssembly was on its way, once the first
-//! view's chunks are in (`gambit::chunks`); nothing else.
+//! view's chunks are in (`gambit::chunks`) and its pieces drawn (`gambit::ui::start`);
+//! nothing else.
 
 /// The `id` of the shell's element in `index.html`.
 const SHELL_ID: &str = "shell";
@@ -18,7 +19,13 @@ fn main() {
         let _ = root.set_attribute(WAITING, "");
     }
     leptos::mount::mount_to_body(gambit::App);
-    gambit::chunks::when_first_view_is_in(remove_shell);
+    // In the next task: the router builds the first page once this one is done (its
+    // routes load asynchronously), and that page's chunks and pieces are only counted
+    // (`gambit::chunks`) while it is built.
+    leptos::prelude::set_timeout(
+        || gambit::chunks::when_first_view_is_in(remove_shell),
+        std::time::Duration::ZERO,
+    );
     gambit::panic_banner::panic_if_asked_by_test();
 }
 

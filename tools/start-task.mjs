@@ -1,7 +1,8 @@
 // The app's start-up on the main thread: loads a route of a release build RUNS times
 // (default 5) in Debian's Chromium with a trace, and prints for each load the task that
 // starts the app (the one in which the browser compiles its WebAssembly functions on
-// their first call), how much of it was that compiling, and in how many functions.
+// their first call), how much of it was that compiling, and in how many functions, and
+// every task of at least 1 ms that compiled some (the start's pieces, src/ui/start.rs).
 // Prints the median task last. The build is served as xtask/src/serve.mjs serves it.
 //
 //   node tools/start-task.mjs                  # dist/, /friend
@@ -39,6 +40,11 @@ function startTask(events) {
     ms: task.dur / 1000,
     compileMs: own.reduce((sum, event) => sum + event.dur, 0) / 1000,
     functions: own.length,
+    // Every task that compiled functions, in the order they ran: the start's pieces.
+    pieces: withCompiles
+      .filter(({ task: piece }) => piece.dur >= 1000)
+      .sort((a, b) => a.task.ts - b.task.ts)
+      .map(({ task: piece }) => (piece.dur / 1000).toFixed(1)),
   };
 }
 
@@ -69,7 +75,7 @@ try {
     if (task === null) throw new Error(`run ${run}: no task compiled wasm functions`);
     found.push(task);
     console.log(
-      `run ${run}: start task ${task.ms.toFixed(1)} ms, of which compiling ${task.compileMs.toFixed(1)} ms in ${task.functions} functions`,
+      `run ${run}: start task ${task.ms.toFixed(1)} ms, of which compiling ${task.compileMs.toFixed(1)} ms in ${task.functions} functions; tasks that compiled, in order: ${task.pieces.join(', ')} ms`,
     );
   }
   const sorted = found.map((task) => task.ms).sort((a, b) => a - b);

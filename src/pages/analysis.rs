@@ -25,6 +25,7 @@ use crate::pgn_fen::PgnFen;
 use crate::review::view::best_move_line::BestMoveLine;
 use crate::review::view::panel::ReviewPanel;
 use crate::review::{AnalysedLine, Review, adopt_imported};
+use crate::ui::start::{Later, Piece};
 
 crate::chunk_view!(
     /// The page, in the chunk `analysis` of the release build (`crate::chunks`).
@@ -126,19 +127,23 @@ pub fn AnalysisPage() -> AnyView {
             })}
             <div class="game-layout">
                 <div class="board-column">
-                    <AnalysisBoard store=store arrow=arrow preview=preview />
-                    <BestMoveLine review=review viewed=main_ply
-                        on_preview=Callback::new(move |position| {
-                            preview.try_set(position);
-                        }) />
+                    <Later piece=Piece::Board>
+                        <AnalysisBoard store=store arrow=arrow preview=preview />
+                        <BestMoveLine review=review viewed=main_ply
+                            on_preview=Callback::new(move |position| {
+                                preview.try_set(position);
+                            }) />
+                    </Later>
                 </div>
                 <aside class="side-panel">
-                    <TreeNav store=store />
-                    <VariationList store=store mark=mark />
-                    <LineActions store=store />
-                    <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
-                    <ReviewPanel review=review viewed=anchor on_go=go_to_ply />
-                    <PgnFen export=export fen=fen import=import setup=setup />
+                    <Later piece=Piece::SidePanel>
+                        <TreeNav store=store />
+                        <VariationList store=store mark=mark />
+                        <LineActions store=store />
+                        <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
+                        <ReviewPanel review=review viewed=anchor on_go=go_to_ply />
+                        <PgnFen export=export fen=fen import=import setup=setup />
+                    </Later>
                 </aside>
             </div>
         </section>

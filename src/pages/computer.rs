@@ -26,6 +26,7 @@ use crate::opponent::view::computer_dialog::ComputerDialog;
 use crate::opponent::view::engine_status::EngineStatus;
 use crate::pgn_fen::PgnFen;
 use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
+use crate::ui::start::{Later, Piece};
 
 crate::chunk_view!(
     /// The page, in the chunk `computer` of the release build (`crate::chunks`).
@@ -137,36 +138,40 @@ pub fn ComputerPage() -> AnyView {
             <Notice />
             <div class="game-layout">
                 <div class="board-stack">
-                    <BoardArea
-                        movable=Signal::derive(move || controller.movable())
-                        player_names=player_names
-                        marked=Signal::derive(move || hint.marked())
-                        arrow=Signal::derive(move || hint.arrow().or_else(|| review.arrow()))
-                        preview=review.preview()
-                    />
-                    <ReviewUnderBoard page=review />
+                    <Later piece=Piece::Board>
+                        <BoardArea
+                            movable=Signal::derive(move || controller.movable())
+                            player_names=player_names
+                            marked=Signal::derive(move || hint.marked())
+                            arrow=Signal::derive(move || hint.arrow().or_else(|| review.arrow()))
+                            preview=review.preview()
+                        />
+                        <ReviewUnderBoard page=review />
+                    </Later>
                 </div>
                 <aside class="side-panel">
-                    <GameStatus />
-                    <EngineStatus />
-                    <EvalBar assistant=assistant />
-                    <HistoryNav />
-                    <MoveList notes=review.move_notes() />
-                    <GameControls
-                        draw_offers=false
-                        resigning_side=Signal::derive(move || {
-                            controller.opponent().with(|o| o.as_ref().map_or(Color::White, |o| o.human))
-                        })
-                        on_takeback=Callback::new(move |()| controller.takeback())
-                        on_new_game=Callback::new(move |()| new_game_asked.set(true))
-                    />
-                    // The hint is a game control: above the finished game's review.
-                    <div class="analysis-tools"><HintButton hint=hint /></div>
-                    <ReviewSection page=review game="computer" />
-                    <PgnFen
-                        review=review
-                        on_new_position=Callback::new(move |()| controller.cancel())
-                    />
+                    <Later piece=Piece::SidePanel>
+                        <GameStatus />
+                        <EngineStatus />
+                        <EvalBar assistant=assistant />
+                        <HistoryNav />
+                        <MoveList notes=review.move_notes() />
+                        <GameControls
+                            draw_offers=false
+                            resigning_side=Signal::derive(move || {
+                                controller.opponent().with(|o| o.as_ref().map_or(Color::White, |o| o.human))
+                            })
+                            on_takeback=Callback::new(move |()| controller.takeback())
+                            on_new_game=Callback::new(move |()| new_game_asked.set(true))
+                        />
+                        // The hint is a game control: above the finished game's review.
+                        <div class="analysis-tools"><HintButton hint=hint /></div>
+                        <ReviewSection page=review game="computer" />
+                        <PgnFen
+                            review=review
+                            on_new_position=Callback::new(move |()| controller.cancel())
+                        />
+                    </Later>
                 </aside>
             </div>
             <MoveAnnouncer />

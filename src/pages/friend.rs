@@ -14,6 +14,7 @@ use crate::game::view::status::{GameStatus, MoveAnnouncer};
 use crate::online::dialog::PlayOnlineButton;
 use crate::pgn_fen::PgnFen;
 use crate::review::game_page::{PageReview, ReviewSection, ReviewUnderBoard};
+use crate::ui::start::{Later, Piece};
 
 /// The hot-seat game page.
 #[component]
@@ -28,23 +29,25 @@ pub fn FriendPage() -> AnyView {
             <Notice />
             <div class="game-layout">
                 <div class="board-stack">
-                    <BoardArea
-                        movable=Signal::derive(move || store.movable())
-                        arrow=Signal::derive(move || review.arrow())
-                        preview=review.preview()
-                    />
-                    <ReviewUnderBoard page=review />
+                    <Later piece=Piece::Board>
+                        <BoardArea
+                            movable=Signal::derive(move || store.movable())
+                            arrow=Signal::derive(move || review.arrow())
+                            preview=review.preview()
+                        />
+                        <ReviewUnderBoard page=review />
+                    </Later>
                 </div>
                 <aside class="side-panel">
-                    <GameStatus />
-                    <HistoryNav />
-                    <MoveList notes=review.move_notes() />
-                    <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
-                    <ReviewSection page=review game="friend" />
-                    <PlayOnlineButton />
-                    <PgnFen
-                        review=review
-                    />
+                    <Later piece=Piece::SidePanel>
+                        <GameStatus />
+                        <HistoryNav />
+                        <MoveList notes=review.move_notes() />
+                        <GameControls resigning_side=Signal::derive(move || store.side_to_move()) />
+                        <ReviewSection page=review game="friend" />
+                        <PlayOnlineButton />
+                        <PgnFen review=review />
+                    </Later>
                 </aside>
             </div>
             <MoveAnnouncer />

@@ -26,6 +26,7 @@ use crate::pgn_fen::PgnFen;
 use crate::prefs::OnlineName;
 use crate::review::game_page::PageReview;
 use crate::review::view::panel::ReviewPanel;
+use crate::ui::start::{Later, Piece};
 
 crate::chunk_view!(
     /// The page, in the chunk `online` of the release build (`crate::chunks`).
@@ -452,58 +453,62 @@ fn OnlineGamePage(id: String) -> impl IntoView {
             </Show>
             <div class="game-layout">
                 <div class="board-stack">
-                    <BoardArea
-                        movable=Signal::derive(movable)
-                        player_names=names
-                        arrow=Signal::derive(move || review.arrow())
-                        preview=review.preview()
-                    />
+                    <Later piece=Piece::Board>
+                        <BoardArea
+                            movable=Signal::derive(movable)
+                            player_names=names
+                            arrow=Signal::derive(move || review.arrow())
+                            preview=review.preview()
+                        />
+                    </Later>
                 </div>
                 <aside class="side-panel">
-                    <div class="online-bar">
-                        <p class="online-state" data-testid="online-state" data-state=state_code
-                            data-seat=seat_code>
-                            {state_text}
-                        </p>
-                        <span class="connection" data-testid="connection"
-                            data-connected=move || connected.get().to_string()
-                            class:down=move || !connected.get()>
-                            {move || if connected.get() { "connected" } else { "reconnecting…" }}
-                        </span>
-                        <span class="opponent-presence" data-testid="opponent-presence"
-                            data-present=move || opponent_present().to_string()
-                            class:away=move || !opponent_present() && opponent_joined()>
-                            {move || match (opponent_present(), opponent_joined()) {
-                                (true, _) => "Opponent here",
-                                (false, true) => "Opponent away",
-                                (false, false) => "Not joined yet",
-                            }}
-                        </span>
-                        <span class="spectators" data-testid="spectators"
-                            data-count=move || game.with(|g| g.spectators).to_string()>
-                            {move || format!("{} watching", game.with(|g| g.spectators))}
-                        </span>
-                    </div>
-                    <Show when=move || game.with(|g| g.status != GameStatus::Aborted)>
-                        <StatusLine />
-                    </Show>
-                    <HistoryNav />
-                    <MoveList notes=review.move_notes() />
-                    <OnlineControls game=game now=now act=act />
-                    <Show when=over>
-                        <ReviewPanel
-                            review=review.review()
-                            viewed=Signal::derive(move || store.ply())
-                            on_go=Callback::new(move |ply| store.view(ply))
+                    <Later piece=Piece::SidePanel>
+                        <div class="online-bar">
+                            <p class="online-state" data-testid="online-state" data-state=state_code
+                                data-seat=seat_code>
+                                {state_text}
+                            </p>
+                            <span class="connection" data-testid="connection"
+                                data-connected=move || connected.get().to_string()
+                                class:down=move || !connected.get()>
+                                {move || if connected.get() { "connected" } else { "reconnecting…" }}
+                            </span>
+                            <span class="opponent-presence" data-testid="opponent-presence"
+                                data-present=move || opponent_present().to_string()
+                                class:away=move || !opponent_present() && opponent_joined()>
+                                {move || match (opponent_present(), opponent_joined()) {
+                                    (true, _) => "Opponent here",
+                                    (false, true) => "Opponent away",
+                                    (false, false) => "Not joined yet",
+                                }}
+                            </span>
+                            <span class="spectators" data-testid="spectators"
+                                data-count=move || game.with(|g| g.spectators).to_string()>
+                                {move || format!("{} watching", game.with(|g| g.spectators))}
+                            </span>
+                        </div>
+                        <Show when=move || game.with(|g| g.status != GameStatus::Aborted)>
+                            <StatusLine />
+                        </Show>
+                        <HistoryNav />
+                        <MoveList notes=review.move_notes() />
+                        <OnlineControls game=game now=now act=act />
+                        <Show when=over>
+                            <ReviewPanel
+                                review=review.review()
+                                viewed=Signal::derive(move || store.ply())
+                                on_go=Callback::new(move |ply| store.view(ply))
+                            />
+                        </Show>
+                        <PgnFen
+                            export=Signal::derive(pgn.clone())
+                            import_refusal="An online game cannot be replaced by a pasted game."
+                            setup=Callback::new(|_: String| {
+                                Err("An online game cannot be set up from a position.".to_owned())
+                            })
                         />
-                    </Show>
-                    <PgnFen
-                        export=Signal::derive(pgn.clone())
-                        import_refusal="An online game cannot be replaced by a pasted game."
-                        setup=Callback::new(|_: String| {
-                            Err("An online game cannot be set up from a position.".to_owned())
-                        })
-                    />
+                    </Later>
                 </aside>
             </div>
             <MoveAnnouncer />

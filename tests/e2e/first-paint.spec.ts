@@ -6,7 +6,7 @@
 // wasm is held back with page.route to look at the page in between.
 import { test, expect } from './fixtures';
 import type { Page, Route } from '@playwright/test';
-import { APP_WASM, expectSans, framesDrawn, play } from './helpers';
+import { APP_WASM, CHUNK_WASM, expectSans, framesDrawn, play } from './helpers';
 
 /** A viewport of a phone (Lighthouse's mobile one) and of a laptop. */
 const VIEWPORTS = [
@@ -174,6 +174,70 @@ test('/friend with a saved game: the shell draws no pieces, which only the app k
   await expect(page.locator('#shell .piece:visible')).toHaveCount(0);
   wasm.release();
   await expectSans(page, ['e4']);
+});
+
+/** What one animation frame of the start showed: the shell, and whether the app's board
+ * and side panel were in (hidden while the shell stands in for them). */
+type StartFrame = { shell: boolean; board: boolean; panel: boolean };
+
+/** Records every animation frame from the page's first one until the first without the
+ * shell (read by `startFrames`). */
+async function watchStartFrames(page: Page) {
+  await page.addInitScript(() => {
+    const page = window as unknown as { startFrames: StartFrame[] };
+    page.startFrames = [];
+    let shellSeen = false;
+    const record = () => {
+      const shell = document.getElementById('shell') !== null;
+      shellSeen ||= shell;
+      const app = document.querySelector('body > main.page');
+      page.startFrames.push({
+        shell,
+        board: app?.querySelector('[data-testid="board"]') != null,
+        panel: app?.querySelector('.side-panel .move-list') != null,
+      });
+      if (shell || !shellSeen) requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+}
+
+/** The frames of the start so far. */
+function startFrames(page: Page) {
+  return page.evaluate(() => (window as unknown as { startFrames: StartFrame[] }).startFrames);
+}
+
+test.describe('the start in pieces (src/ui/start.rs)', () => {
+  test('/friend: the shell goes in the frame the board and the side panel are in, not before', async ({ page }) => {
+    await watchStartFrames(page);
+    await page.goto('/friend');
+    await expect(page.locator('#shell')).toHaveCount(0);
+    await expect(page.getByTestId('board')).toBeVisible();
+    const frames = await startFrames(page);
+    expect(frames.some((frame) => frame.shell), 'the shell was painted').toBe(true);
+    expect(frames.filter((frame) => !frame.shell)).toEqual([{ shell: false, board: true, panel: true }]);
+  });
+
+  test("/computer: the shell stays until the route's chunk is in and its page is whole", async ({ page }) => {
+    await watchStartFrames(page);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(CHUNK_WASM, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/computer');
+    // The app has started (its nav bar is in, hidden), its page's chunk held back.
+    await page.waitForFunction(() => [...document.querySelectorAll('nav')].some((nav) => !nav.closest('#shell')));
+    await framesDrawn(page, 3);
+    expect(await page.locator('#shell').count()).toBe(1);
+    release();
+    await expect(page.getByTestId('computer-dialog')).toBeVisible();
+    await expect(page.locator('#shell')).toHaveCount(0);
+    const frames = await startFrames(page);
+    expect(frames.filter((frame) => frame.shell).length).toBeGreaterThan(3);
+    expect(frames.filter((frame) => !frame.shell)).toEqual([{ shell: false, board: true, panel: true }]);
+  });
 });
 
 test.describe('when the app cannot start', () => {

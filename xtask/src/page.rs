@@ -6,8 +6,9 @@
 //! `--split`:
 //!
 //! 1. `cargo build` of the page with the `split` feature (the `#[wasm_split]` points,
-//!    `src/chunks.rs`) and `--emit-relocs`, in a target directory of its own, since
-//!    those flags would rebuild everything that shares one with them;
+//!    `src/chunks.rs`), `--emit-relocs` and Leptos's `erase_components`, in a target
+//!    directory of its own, since those flags would rebuild everything that shares one
+//!    with them;
 //! 2. `wasm-split-cli` (crates.io's `wasm_split_cli_support`): the main module, the
 //!    chunks and `__wasm_split.js`, the loader through which the main module fetches a
 //!    chunk;
@@ -174,12 +175,14 @@ fn compile(target: &Path) -> Result<(), String> {
         ])
         .arg(target)
         // In place of `.cargo/config.toml`'s flags for the target, which RUSTFLAGS replaces.
-        // Not Leptos's `erase_components`: 16 to 36 KiB gzip less a route, but the
-        // type-erased views cost `/analysis` 30 to 70 ms more of Lighthouse's blocking
-        // time, at and past its goal of 150 ms (docs/figures.md).
+        // `--cfg erase_components`: Leptos's views type-erased at component boundaries,
+        // 8 to 32 KiB gzip less a route (docs/figures.md). It makes a page's first build a
+        // little slower, which cost `/analysis` past 150 ms of Lighthouse's blocking time
+        // while the whole page was built in one task; with the start in pieces
+        // (src/ui/start.rs) the blocking time stays far below that.
         .env(
             "RUSTFLAGS",
-            "-C target-feature=+simd128 -C link-args=--emit-relocs",
+            "-C target-feature=+simd128 -C link-args=--emit-relocs --cfg erase_components",
         )
         .status()
         .map_err(|error| format!("could not start cargo: {error}"))?;

@@ -4,7 +4,8 @@
 // is on screen, so the shell's paint does not share the network with it. If the app
 // cannot start, the shell says so instead of looking ready. A deep link to a route
 // whose page is a chunk (src/chunks.rs) has that chunk's files fetched beside the main
-// module, not after it has started.
+// module, not after it has started, and so has the chunk that reads a stored game when
+// there is one.
 // SPDX-License-Identifier: GPL-3.0-or-later
 import { CHUNK_FILES } from './chunks.js';
 
@@ -15,14 +16,31 @@ const ROUTE_CHUNKS = [
   ['/play/', 'online'],
 ];
 
-/** Preloads the files of the route's chunk, as the chunk loader will fetch them (a
- * same-origin `fetch`, which a `crossorigin` preload of type fetch matches). */
-function preloadRouteChunk() {
+/** Where the `/friend` page keeps its game (src/game/saved.rs), which the app reads in
+ * the `saved_game` chunk (src/game/persistence.rs). */
+const FRIEND_GAME_KEY = 'gambit.v1.friend';
+
+/** Whether this browser keeps a game of the `/friend` page. */
+function friendGameStored() {
+  try {
+    return localStorage.getItem(FRIEND_GAME_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Preloads the files of the route's chunk, and of the `saved_game` chunk when there is
+ * a stored game for the app to read, as the chunk loader will fetch them (a same-origin
+ * `fetch`, which a `crossorigin` preload of type fetch matches). */
+function preloadChunks() {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const route = ROUTE_CHUNKS.find(([prefix]) =>
     prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
   );
-  for (const file of (route && CHUNK_FILES[route[1]]) || []) {
+  const chunks = route ? [route[1]] : [];
+  if (friendGameStored()) chunks.push('saved_game');
+  const files = new Set(chunks.flatMap((chunk) => CHUNK_FILES[chunk] || []));
+  for (const file of files) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'fetch';
@@ -56,7 +74,7 @@ function shellPainted(limitMs) {
 }
 
 await shellPainted(500);
-preloadRouteChunk();
+preloadChunks();
 try {
   // The bindings and the main module beside this file (the bindings' default), asked
   // for only now: nothing of the app's competes with the shell's paint.

@@ -1,6 +1,7 @@
 //! The app binary: installs the panic hook, mounts [`gambit::App`] and removes the page
 //! shell that `index.html` painted while the WebAssembly was on its way, once the first
-//! view's chunks are in (`gambit::chunks`) and its pieces drawn (`gambit::ui::start`);
+//! view's chunks are in (`gambit::chunks`) and its pieces drawn (`gambit::ui::start`),
+//! then has the reader of a stored game made ready (`gambit::game::persistence`);
 //! nothing else.
 
 /// The `id` of the shell's element in `index.html`.
@@ -18,12 +19,20 @@ fn main() {
         // Cannot fail for this name; if it did, the app would show beside the shell.
         let _ = root.set_attribute(WAITING, "");
     }
+    let friend_game_stored = gambit::game::persistence::friend_game_stored();
     leptos::mount::mount_to_body(gambit::App);
     // In the next task: the router builds the first page once this one is done (its
     // routes load asynchronously), and that page's chunks and pieces are only counted
     // (`gambit::chunks`) while it is built.
     leptos::prelude::set_timeout(
-        || gambit::chunks::when_first_view_is_in(remove_shell),
+        move || {
+            gambit::chunks::when_first_view_is_in(move || {
+                remove_shell();
+                if friend_game_stored {
+                    gambit::game::persistence::prepare_to_read_saved_game();
+                }
+            });
+        },
         std::time::Duration::ZERO,
     );
     gambit::panic_banner::panic_if_asked_by_test();

@@ -1,13 +1,16 @@
 //! Where a page's game lives between visits and across tabs: a [`GameStore`] restored
 //! from `localStorage` (unreadable data set aside, never destroyed), saved at every
-//! change, and following the same game when another tab saves it.
+//! change, and following the same game when another tab saves it. Stored text is read
+//! at once in a chunk's page, and through the `saved_game` chunk in the main module's
+//! (`/friend`), which a first visit never fetches.
 
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
 
-use super::saved::{Restored, SavedGame};
+use super::saved::{FRIEND_GAME_KEY, Restored, SavedGame};
 use super::store::{GameStore, wall_clock_ms};
+use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
 use crate::storage;
 
 impl GameStore {
@@ -17,65 +20,110 @@ impl GameStore {
     /// (storage full), the fresh game is not saved, so the old data is never destroyed.
     /// A change another tab makes to the same game is followed here.
     pub fn load(storage_key: &'static str) -> GameStore {
-        let mut notice = None;
-        let mut saving = true;
-        let stored = match storage::read(storage_key) {
-            Ok(stored) => stored,
-            Err(reason) => {
-                notice = Some(format!("Games cannot be saved here: {reason}."));
-                None
-            }
-        };
-        let restored = stored
-            .as_deref()
-            .map(SavedGame::decode)
-            .and_then(|decoded| {
-                decoded
-                    .map_err(|reason| {
-                        let kept = storage::set_aside(storage_key);
-                        saving = kept.is_ok();
-                        notice = Some(match kept {
-                            Ok(_) => format!(
-                                "Your saved game could not be restored: {reason}. It was kept \
-                             aside. A new game starts."
-                            ),
-                            Err(error) => format!(
-                                "Your saved game could not be restored: {reason}. It could not \
-                             be kept aside ({error}), so it stays where it is and this new \
-                             game will not be saved."
-                            ),
-                        });
-                    })
-                    .ok()
+        let (stored, notice) = read_stored(storage_key);
+        let store = GameStore::fresh(storage_key, notice);
+        if let Some(text) = stored {
+            store.restore_from(text, SavedGame::decode);
+        }
+        store.begin();
+        store
+    }
+
+    /// [`GameStore::load`] for a page of the main module: the stored game is read in the
+    /// `saved_game` chunk (its decoder is large, and a first visit has nothing stored),
+    /// so it comes in a task after this one, before the page shell goes (a part of the
+    /// first view, `crate::chunks`). Until then nothing is saved, so nothing stored is
+    /// overwritten; if the chunk cannot be fetched, the store says so and saves nothing.
+    pub fn load_from_chunk(storage_key: &'static str) -> GameStore {
+        let (stored, notice) = read_stored(storage_key);
+        let store = GameStore::fresh(storage_key, notice);
+        if let Some(text) = stored {
+            store.saving.set_value(false);
+            let part_of_first_view = first_view_waits_for_part();
+            leptos::task::spawn_local(async move {
+                match decode_in_chunk(text.clone()).await {
+                    Ok(decoded) => store.restore_from(text, |_| decoded),
+                    Err(_) => store.notice.set(Some(
+                        "Your saved game could not be loaded (check the connection and \
+                         reload the page). It is kept, and this game will not be saved."
+                            .to_owned(),
+                    )),
+                }
+                if part_of_first_view {
+                    first_view_part_done();
+                }
             });
-        let restored = restored.unwrap_or_else(|| Restored {
-            game: Game::new(),
-            clocks: None,
-            orientation: Color::White,
-            attachment: None,
-        });
-        let store = GameStore {
-            game: RwSignal::new(restored.game),
+        }
+        store.begin();
+        store
+    }
+
+    /// A new game under `storage_key`, saved unless storage said it cannot be.
+    fn fresh(storage_key: &'static str, notice: Option<String>) -> GameStore {
+        GameStore {
+            game: RwSignal::new(Game::new()),
             viewed: RwSignal::new(None),
-            orientation: RwSignal::new(restored.orientation),
-            clocks: RwSignal::new(restored.clocks),
-            attachment: RwSignal::new(restored.attachment),
+            orientation: RwSignal::new(Color::White),
+            clocks: RwSignal::new(None),
+            attachment: RwSignal::new(None),
             draw_offer: RwSignal::new(None),
             promotion: RwSignal::new(None),
             notice: RwSignal::new(notice),
             now: RwSignal::new(wall_clock_ms()),
             storage_key,
-            stored_text: StoredValue::new(if saving { stored } else { None }),
-            saving: StoredValue::new(saving),
+            stored_text: StoredValue::new(None),
+            saving: StoredValue::new(true),
             authority: false,
             move_sink: StoredValue::new(None),
             premove: RwSignal::new(None),
             premover: StoredValue::new(None),
-        };
-        store.save_on_change();
-        store.follow_other_tabs();
-        store.tick_clocks();
-        store
+        }
+    }
+
+    /// Restores the game stored as `text`, read by `decode`; if it cannot be read, sets
+    /// it aside and says so (and saves nothing if it cannot be set aside).
+    fn restore_from(self, text: String, decode: impl FnOnce(&str) -> Result<Restored, String>) {
+        match decode(&text) {
+            Ok(restored) => {
+                self.stored_text.set_value(Some(text));
+                self.saving.set_value(true);
+                self.show(restored);
+            }
+            Err(reason) => {
+                let kept = storage::set_aside(self.storage_key);
+                self.saving.set_value(kept.is_ok());
+                self.notice.set(Some(match kept {
+                    Ok(_) => format!(
+                        "Your saved game could not be restored: {reason}. It was kept \
+                         aside. A new game starts."
+                    ),
+                    Err(error) => format!(
+                        "Your saved game could not be restored: {reason}. It could not \
+                         be kept aside ({error}), so it stays where it is and this new \
+                         game will not be saved."
+                    ),
+                }));
+            }
+        }
+    }
+
+    /// Shows a restored game in place of this one.
+    fn show(self, restored: Restored) {
+        self.game.set(restored.game);
+        self.clocks.set(restored.clocks);
+        self.orientation.set(restored.orientation);
+        self.attachment.set(restored.attachment);
+        self.viewed.set(None);
+        self.draw_offer.set(None);
+        self.promotion.set(None);
+        self.now.set(wall_clock_ms());
+    }
+
+    /// Saving, following other tabs and the clocks' ticking.
+    fn begin(self) {
+        self.save_on_change();
+        self.follow_other_tabs();
+        self.tick_clocks();
     }
 
     /// Saves the game, clocks, orientation and attachment whenever one of them changes
@@ -118,23 +166,65 @@ impl GameStore {
             if known {
                 return;
             }
-            let Ok(restored) = SavedGame::decode(&text) else {
-                return;
-            };
-            self.stored_text.set_value(Some(text));
-            self.saving.set_value(true);
-            self.game.set(restored.game);
-            self.clocks.set(restored.clocks);
-            self.orientation.set(restored.orientation);
-            self.attachment.set(restored.attachment);
-            self.viewed.set(None);
-            self.draw_offer.set(None);
-            self.promotion.set(None);
-            self.now.set(wall_clock_ms());
-            self.notice.set(Some(
-                "This game moved on in another tab; this tab now shows it as it is there."
-                    .to_owned(),
-            ));
+            leptos::task::spawn_local(async move {
+                let Ok(Ok(restored)) = decode_in_chunk(text.clone()).await else {
+                    return;
+                };
+                // Gone meanwhile (the page was left): nothing to show it in.
+                if self.stored_text.try_set_value(Some(text)).is_some() {
+                    return;
+                }
+                self.saving.set_value(true);
+                self.show(restored);
+                self.notice.set(Some(
+                    "This game moved on in another tab; this tab now shows it as it is there."
+                        .to_owned(),
+                ));
+            });
         });
     }
+}
+
+/// What storage holds under `storage_key`, and the notice to show when it cannot be read.
+fn read_stored(storage_key: &str) -> (Option<String>, Option<String>) {
+    match storage::read(storage_key) {
+        Ok(stored) => (stored, None),
+        Err(reason) => (None, Some(format!("Games cannot be saved here: {reason}."))),
+    }
+}
+
+/// Whether `/friend` keeps a game from an earlier visit (`main.rs` asks before the app
+/// starts, since `/friend` saves its new game at once).
+pub fn friend_game_stored() -> bool {
+    matches!(storage::read(FRIEND_GAME_KEY), Ok(Some(_)))
+}
+
+/// Fetches and instantiates the `saved_game` chunk now (`main.rs` asks once the first
+/// view is in, when [`friend_game_stored`]), so that going to `/friend` later reads its
+/// game within the task that builds the page, with no frame of a new game first.
+pub fn prepare_to_read_saved_game() {
+    leptos::task::spawn_local(async {
+        // A failure is told when the game is read (`GameStore::load_from_chunk`).
+        let _ = preload_saved_game().await;
+    });
+}
+
+/// A stored game read in the `saved_game` chunk (`src/chunks.rs`); `Err` when the chunk
+/// cannot be fetched.
+#[cfg(feature = "split")]
+#[wasm_split_helpers::wasm_split(saved_game, fallible, preload(preload_saved_game))]
+fn decode_in_chunk(text: String) -> Result<Result<Restored, String>, SplitLoaderError> {
+    Ok(SavedGame::decode(&text))
+}
+
+/// Without the `split` feature (the tests), the same, at once.
+#[cfg(not(feature = "split"))]
+async fn decode_in_chunk(text: String) -> Result<Result<Restored, String>, SplitLoaderError> {
+    Ok(SavedGame::decode(&text))
+}
+
+/// Without the `split` feature, nothing to fetch.
+#[cfg(not(feature = "split"))]
+async fn preload_saved_game() -> Result<(), SplitLoaderError> {
+    Ok(())
 }

@@ -4,7 +4,7 @@
 // nothing else on the page lost.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { CHUNK_WASM, play } from './helpers';
+import { CHUNK_WASM, expectSans, play } from './helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
 function chunksAskedFor(page: Page): string[] {
@@ -34,19 +34,23 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked).toEqual(['analysis', 'board_overlays']);
 
-  // Back and forth: the chunks are in, nothing is fetched again.
+  // Back and forth: the chunks are in, nothing is fetched again but the reader of the
+  // game `/friend` now has stored.
   await page.getByTestId('nav-friend').click();
   await expect(page.getByTestId('friend-page')).toBeVisible();
+  await expectSans(page, ['e4']);
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked).toEqual(['analysis', 'board_overlays']);
+  expect(asked).toEqual(['analysis', 'board_overlays', 'saved_game']);
 
-  // A deep link fetches its route's chunk with the page.
+  // A deep link fetches its route's chunk with the page, and the reader of the game
+  // `/friend` keeps, for when the player goes there.
   const deep = chunksAskedFor(page);
   await page.goto('/computer');
   await expect(page.getByTestId('computer-dialog')).toBeVisible();
-  expect(deep).toEqual(['computer']);
+  await expect.poll(() => deep.length).toBe(2);
+  expect(deep).toEqual(['computer', 'saved_game']);
 });
 
 test("a feature's chunk is fetched when the feature is first used, and not before", async ({ page }) => {
@@ -110,6 +114,15 @@ test("the home page fetches its list of online games only when this browser keep
   expect(asked).toEqual(['ongoing']);
 });
 
+test('/friend reads a stored game in its chunk, which a first visit does not fetch', async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  await friendAfterAMove(page);
+  expect(asked).toEqual([]);
+  await page.reload();
+  await expectSans(page, ['e4']);
+  expect(asked).toEqual(['saved_game']);
+});
+
 test.describe('a chunk that cannot be fetched', () => {
   // The loader logs the failed fetch, and the browser the refused request.
   test.use({ allowedConsoleErrors: [/Failed to fetch|net::ERR_FAILED/] });
@@ -137,6 +150,28 @@ test.describe('a chunk that cannot be fetched', () => {
     await failed.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByTestId('analysis-page')).toBeVisible();
     await expect(failed).toHaveCount(0);
+  });
+
+  test('the chunk that reads a stored game: the page says so, and the stored game is kept', async ({ page }) => {
+    await friendAfterAMove(page);
+    await expectSans(page, ['e4']);
+    const stored = await page.evaluate(() => localStorage.getItem('gambit.v1.friend'));
+    let refuse = true;
+    await page.route(CHUNK_WASM, async (route) => {
+      if (refuse) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByTestId('notice')).toContainText('could not be loaded');
+    // A move here is not saved over the stored game.
+    await play(page, 'd2', 'd4');
+    await expectSans(page, ['d4']);
+    expect(await page.evaluate(() => localStorage.getItem('gambit.v1.friend'))).toBe(stored);
+
+    refuse = false;
+    await page.reload();
+    await expectSans(page, ['e4']);
+    await expect(page.getByTestId('notice')).toHaveCount(0);
   });
 
   test('on a deep link, the shell gives way to the message', async ({ page }) => {

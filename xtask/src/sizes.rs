@@ -22,25 +22,26 @@ use crate::page::{DIR_PREFIX, shared_chunks};
 use crate::run::root;
 
 // The budgets, in bytes after gzip (level 9), a few per cent above the sizes measured
-// on 2026-12-06: `/friend` 343 100 (the whole page was 748 000 in one module before the
+// on 2026-12-06: `/friend` 319 100 (the whole page was 748 000 in one module before the
 // split into route chunks, 585 000 after it, 516 300 once PGN was read in the engine
 // worker, 453 100 once the panels, the dialog and the review view were chunks, 380 000
 // once a game page's review, PGN writing and reading, JSON values and key tables left
-// the main module, then the home page's online games, the controls' panels and the
-// board's overlays became chunks, 352 200 then; with the scripts minified and
-// Leptos's views type-erased, 343 100), and each route that loads chunks 92 000 to
-// 201 000 more. The goal (issue "Load only what the page needs"): 300 000 for `/friend`,
-// 350 000 for `/computer` and `/analysis`; lower these as the page gets there.
+// the main module, 352 200 once the home page's online games, the controls' panels and
+// the board's overlays became chunks, 343 100 with the scripts minified and Leptos's
+// views type-erased, and 319 100 since a stored game is read in a chunk), and each
+// route that loads chunks 120 000 to 230 000 more. The goal (issue "Load only what the
+// page needs"): 300 000 for `/friend`, 350 000 for `/computer` and `/analysis`; lower
+// these as the page gets there.
 
 /// The routes and the chunks each loads with its first view (none: the main module
 /// alone; `/analysis` shows the engine's arrow at once, so the board's overlays too),
 /// with the most that route may download, gzip.
 const ROUTES: [(&str, &[&str], usize); 5] = [
-    ("/", &[], 353_000),
-    ("/friend", &[], 353_000),
-    ("/computer", &["computer"], 448_000),
-    ("/analysis", &["analysis", "board_overlays"], 560_000),
-    ("/play/<id>", &["online"], 556_000),
+    ("/", &[], 328_000),
+    ("/friend", &[], 328_000),
+    ("/computer", &["computer"], 452_000),
+    ("/analysis", &["analysis", "board_overlays"], 564_000),
+    ("/play/<id>", &["online"], 540_000),
 ];
 /// The most the engine worker's wasm may weigh, gzip-compressed: 209 912 measured on
 /// 2026-12-04, when it took over reading PGN text for the page (it was 200 500 with the

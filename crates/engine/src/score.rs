@@ -14,7 +14,9 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 pub const INF: i32 = MATE + 1;
 
 /// An internal score for the protocol's [`Score`] (the inverse of [`to_score`] on the
-/// scores it makes: mate in `n` moves is the nearest mate of `n` moves), to compare two.
+/// scores it makes: mate in `n` moves is the nearest mate of `n` moves), to compare two
+/// (the helper threads', which the wasm build has none of).
+#[cfg(not(target_arch = "wasm32"))]
 #[must_use]
 pub fn from_score(score: Score) -> i32 {
     match score {

@@ -50,15 +50,16 @@ thread_local! {
     /// (`crate::ui::start`).
     static SHELL_UP: Cell<bool> = const { Cell::new(true) };
     /// How many parts of the first view are still to come: chunks being fetched, pieces
-    /// not yet drawn.
+    /// not yet drawn, a stored game being read (`game::persistence`).
     static FIRST_LOADS: Cell<usize> = const { Cell::new(0) };
     /// What to do once they are in (`main.rs`: remove the shell).
     static WHEN_FIRST_VIEW_IS_IN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
 }
 
 /// Runs `done` once the chunks the first view asked for are in (or have failed, and say
-/// so) and the pieces it put off are drawn: at once if there are none. `main.rs` calls it right after mounting the app,
-/// to keep the page shell until the page is whole.
+/// so), the pieces it put off are drawn and the stored game it reads is in: at once if
+/// there are none. `main.rs` calls it in the task after the mount (the router builds the
+/// first page asynchronously), to keep the page shell until the page is whole.
 pub fn when_first_view_is_in(done: impl FnOnce() + 'static) {
     if FIRST_LOADS.get() == 0 {
         SHELL_UP.set(false);
@@ -78,7 +79,8 @@ pub fn first_view_waits_for_part() -> bool {
     waits
 }
 
-/// One part of the first view done: a chunk in (or failed), a piece drawn.
+/// One part of the first view done: a chunk in (or failed), a piece drawn, a stored
+/// game read.
 pub fn first_view_part_done() {
     let left = FIRST_LOADS.get().saturating_sub(1);
     FIRST_LOADS.set(left);

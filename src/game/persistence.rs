@@ -23,7 +23,8 @@ impl GameStore {
         let (stored, notice) = read_stored(storage_key);
         let store = GameStore::fresh(storage_key, notice);
         if let Some(text) = stored {
-            store.restore_from(text, SavedGame::decode);
+            let decoded = SavedGame::decode(&text);
+            store.restore_from(text, decoded);
         }
         store.begin();
         store
@@ -42,7 +43,7 @@ impl GameStore {
             let part_of_first_view = first_view_waits_for_part();
             leptos::task::spawn_local(async move {
                 match decode_in_chunk(text.clone()).await {
-                    Ok(decoded) => store.restore_from(text, |_| decoded),
+                    Ok(decoded) => store.restore_from(text, decoded),
                     Err(_) => store.notice.set(Some(
                         "Your saved game could not be loaded (check the connection and \
                          reload the page). It is kept, and this game will not be saved."
@@ -80,10 +81,10 @@ impl GameStore {
         }
     }
 
-    /// Restores the game stored as `text`, read by `decode`; if it cannot be read, sets
-    /// it aside and says so (and saves nothing if it cannot be set aside).
-    fn restore_from(self, text: String, decode: impl FnOnce(&str) -> Result<Restored, String>) {
-        match decode(&text) {
+    /// Restores the game stored as `text`, `decoded` as read from it; if it could not be
+    /// read, sets it aside and says so (and saves nothing if it cannot be set aside).
+    fn restore_from(self, text: String, decoded: Result<Restored, String>) {
+        match decoded {
             Ok(restored) => {
                 self.stored_text.set_value(Some(text));
                 self.saving.set_value(true);

@@ -145,7 +145,6 @@ pub fn build() -> Result<(), String> {
     Ok(())
 }
 
-/// Step 1: the page, linked with its relocations for wasm-split-cli.
 /// The name of a build's work directory: the file name of Trunk's destination
 /// (`TRUNK_DIST_DIR`), else of the staging directory's parent.
 fn work_name(staging: &Path) -> String {
@@ -157,6 +156,7 @@ fn work_name(staging: &Path) -> String {
     )
 }
 
+/// Step 1: the page, linked with its relocations for wasm-split-cli.
 fn compile(target: &Path) -> Result<(), String> {
     println!("$ cargo build --release (the page, split) --target-dir {TARGET_DIR}");
     let status = command("cargo")

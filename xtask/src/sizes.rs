@@ -28,17 +28,19 @@ use crate::run::root;
 // once a game page's review, PGN writing and reading, JSON values and key tables left
 // the main module, 352 200 once the home page's online games, the controls' panels and
 // the board's overlays became chunks, 343 100 with the scripts minified and Leptos's
-// views type-erased, and 319 100 since a stored game is read in a chunk), and each
-// route that loads chunks 120 000 to 230 000 more. The goal (issue "Load only what the
+// views type-erased, and 319 100 since a stored game is read in a chunk; with a
+// stored game, 29 000 more), and each route that loads chunks 120 000 to 230 000 more. The goal (issue "Load only what the
 // page needs"): 300 000 for `/friend`, 350 000 for `/computer` and `/analysis`; lower
 // these as the page gets there.
 
 /// The routes and the chunks each loads with its first view (none: the main module
-/// alone; `/analysis` shows the engine's arrow at once, so the board's overlays too),
-/// with the most that route may download, gzip.
-const ROUTES: [(&str, &[&str], usize); 5] = [
+/// alone; `/analysis` shows the engine's arrow at once, so the board's overlays too;
+/// `/friend` with a game stored from an earlier visit reads it in `saved_game`), with
+/// the most that route may download, gzip.
+const ROUTES: [(&str, &[&str], usize); 6] = [
     ("/", &[], 328_000),
     ("/friend", &[], 328_000),
+    ("/friend+game", &["saved_game"], 358_000),
     ("/computer", &["computer"], 452_000),
     ("/analysis", &["analysis", "board_overlays"], 564_000),
     ("/play/<id>", &["online"], 540_000),

@@ -16,21 +16,25 @@ const ROUTE_CHUNKS = [
   ['/play/', 'online'],
 ];
 
-/** Where the `/friend` page keeps its game (src/game/saved.rs), which the app reads in
- * the `saved_game` chunk (src/game/persistence.rs). */
-const FRIEND_GAME_KEY = 'gambit.v1.friend';
+/** Where the game pages keep their games (src/game/saved.rs), which the app reads in
+ * the `saved_game` chunk (src/game/persistence.rs): `/friend`'s and `/computer`'s, and
+ * `/analysis?game=friend` or `?game=computer` opens one of them. */
+const GAME_KEYS = { friend: 'gambit.v1.friend', computer: 'gambit.v1.computer' };
 
-/** Whether this browser keeps a game of the `/friend` page. */
-function friendGameStored() {
+/** Whether this route's first view reads a stored game that this browser keeps. */
+function readsStoredGame(path) {
+  const page = path === '/analysis' ? new URLSearchParams(location.search).get('game') : path.slice(1);
+  const key = Object.hasOwn(GAME_KEYS, page) ? GAME_KEYS[page] : undefined;
+  if (key === undefined) return false;
   try {
-    return localStorage.getItem(FRIEND_GAME_KEY) !== null;
+    return localStorage.getItem(key) !== null;
   } catch {
     return false;
   }
 }
 
-/** Preloads the files of the route's chunk, and of the `saved_game` chunk when there is
- * a stored game for the app to read, as the chunk loader will fetch them (a same-origin
+/** Preloads the files of the route's chunk, and of the `saved_game` chunk when its first
+ * view reads a stored game, as the chunk loader will fetch them (a same-origin
  * `fetch`, which a `crossorigin` preload of type fetch matches). */
 function preloadChunks() {
   const path = location.pathname.replace(/\/+$/, '') || '/';
@@ -38,7 +42,7 @@ function preloadChunks() {
     prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
   );
   const chunks = route ? [route[1]] : [];
-  if (friendGameStored()) chunks.push('saved_game');
+  if (readsStoredGame(path)) chunks.push('saved_game');
   const files = new Set(chunks.flatMap((chunk) => CHUNK_FILES[chunk] || []));
   for (const file of files) {
     const link = document.createElement('link');

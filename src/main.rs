@@ -19,7 +19,7 @@ fn main() {
         // Cannot fail for this name; if it did, the app would show beside the shell.
         let _ = root.set_attribute(WAITING, "");
     }
-    let friend_game_stored = gambit::game::persistence::friend_game_stored();
+    let game_stored = gambit::game::persistence::game_stored();
     leptos::mount::mount_to_body(gambit::App);
     // In the next task: the router builds the first page once this one is done (its
     // routes load asynchronously), and that page's chunks and pieces are only counted
@@ -28,7 +28,7 @@ fn main() {
         move || {
             gambit::chunks::when_first_view_is_in(move || {
                 remove_shell();
-                if friend_game_stored {
+                if game_stored {
                     gambit::game::persistence::prepare_to_read_saved_game();
                 }
             });

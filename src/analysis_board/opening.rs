@@ -6,9 +6,8 @@
 use gambit_rules::shakmaty::Color;
 use gambit_rules::{Game, GameTree};
 
-use crate::game::saved::SavedGame;
+use crate::game::persistence::read_saved_game;
 use crate::game::saved::{COMPUTER_GAME_KEY, FRIEND_GAME_KEY};
-use crate::storage;
 
 /// A page whose game can be analysed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,14 +45,14 @@ impl GameSource {
     }
 }
 
-/// The game `source` saved and its board's orientation, or why it cannot be read.
-pub fn read_game(source: GameSource) -> Result<(Game, Color), String> {
-    let text = storage::read(source.key())
-        .map_err(|error| format!("The {} could not be read: {error}", source.name()))?
-        .ok_or_else(|| format!("No {} is saved here to analyse", source.name()))?;
-    SavedGame::decode(&text)
-        .map(|restored| (restored.game, restored.orientation))
-        .map_err(|reason| format!("The {} could not be read: {reason}", source.name()))
+/// The game `source` saved and its board's orientation, or why it cannot be read (read
+/// in the `saved_game` chunk unless this tab saved it, `crate::game::persistence`).
+pub async fn read_game(source: GameSource) -> Result<(Game, Color), String> {
+    match read_saved_game(source.key()).await {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err(format!("No {} is saved here to analyse", source.name())),
+        Err(reason) => Err(format!("The {} could not be read: {reason}", source.name())),
+    }
 }
 
 /// A tree of `game` alone, or `None` when `current`'s main line is that game already

@@ -1,62 +1,85 @@
 //! Where a page's game lives between visits and across tabs: a [`GameStore`] restored
 //! from `localStorage` (unreadable data set aside, never destroyed), saved at every
 //! change, and following the same game when another tab saves it. Stored text is read
-//! at once in a chunk's page, and through the `saved_game` chunk in the main module's
-//! (`/friend`), which a first visit never fetches.
+//! in the `saved_game` chunk, which a first visit never fetches; a game this tab saved
+//! itself is taken back as it was, with no chunk.
+
+use std::cell::RefCell;
 
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
 use leptos::prelude::*;
 
-use super::saved::{FRIEND_GAME_KEY, Restored, SavedGame};
+use super::saved::{COMPUTER_GAME_KEY, FRIEND_GAME_KEY, Restored, SavedGame};
 use super::store::{GameStore, wall_clock_ms};
 use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
 use crate::storage;
 
+thread_local! {
+    /// The last game this tab saved under each key, as its text and as it was: a page
+    /// shown again, or another page opening that game, takes it from here rather than
+    /// reading the text in the `saved_game` chunk, when storage still holds that text.
+    static SAVED_HERE: RefCell<Vec<(&'static str, String, Restored)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
 impl GameStore {
-    /// A store for the game saved under `storage_key`, restored from it when readable.
+    /// A store for the game saved under `storage_key`, restored from it when readable;
+    /// `once_read` runs with it once it has been (or once there was nothing to read).
+    ///
+    /// The stored text is read in the `saved_game` chunk (its decoder is large, and a
+    /// first visit has nothing stored), so the game comes in a task after this one,
+    /// before the page shell goes (a part of the first view, `crate::chunks`). Until then
+    /// nothing is saved, so nothing stored is overwritten; if the chunk cannot be
+    /// fetched, the store says so and saves nothing. A game this tab saved itself is
+    /// restored at once.
+    ///
     /// Unreadable data is set aside (kept under `<key>.unreadable.<time>`) and reported
     /// in [`GameStore::notice`]; a fresh game starts then. When it cannot be set aside
     /// (storage full), the fresh game is not saved, so the old data is never destroyed.
     /// A change another tab makes to the same game is followed here.
-    pub fn load(storage_key: &'static str) -> GameStore {
+    pub fn load(
+        storage_key: &'static str,
+        once_read: impl FnOnce(GameStore) + 'static,
+    ) -> GameStore {
         let (stored, notice) = read_stored(storage_key);
         let store = GameStore::fresh(storage_key, notice);
-        if let Some(text) = stored {
-            let decoded = SavedGame::decode(&text);
-            store.restore_from(text, decoded);
+        match stored {
+            None => once_read(store),
+            Some(text) => match saved_here(storage_key, &text) {
+                Some(restored) => {
+                    store.restore_from(text, Ok(restored));
+                    once_read(store);
+                }
+                None => {
+                    store.saving.set_value(false);
+                    let part_of_first_view = first_view_waits_for_part();
+                    leptos::task::spawn_local(async move {
+                        match decode_in_chunk(text.clone()).await {
+                            Ok(decoded) => store.restore_from(text, decoded),
+                            Err(_) => store.notice.set(Some(
+                                "Your saved game could not be loaded (check the connection \
+                                 and reload the page). It is kept, and this game will not \
+                                 be saved."
+                                    .to_owned(),
+                            )),
+                        }
+                        once_read(store);
+                        if part_of_first_view {
+                            first_view_part_done();
+                        }
+                    });
+                }
+            },
         }
         store.begin();
         store
     }
 
-    /// [`GameStore::load`] for a page of the main module: the stored game is read in the
-    /// `saved_game` chunk (its decoder is large, and a first visit has nothing stored),
-    /// so it comes in a task after this one, before the page shell goes (a part of the
-    /// first view, `crate::chunks`). Until then nothing is saved, so nothing stored is
-    /// overwritten; if the chunk cannot be fetched, the store says so and saves nothing.
-    pub fn load_from_chunk(storage_key: &'static str) -> GameStore {
-        let (stored, notice) = read_stored(storage_key);
-        let store = GameStore::fresh(storage_key, notice);
-        if let Some(text) = stored {
-            store.saving.set_value(false);
-            let part_of_first_view = first_view_waits_for_part();
-            leptos::task::spawn_local(async move {
-                match decode_in_chunk(text.clone()).await {
-                    Ok(decoded) => store.restore_from(text, decoded),
-                    Err(_) => store.notice.set(Some(
-                        "Your saved game could not be loaded (check the connection and \
-                         reload the page). It is kept, and this game will not be saved."
-                            .to_owned(),
-                    )),
-                }
-                if part_of_first_view {
-                    first_view_part_done();
-                }
-            });
-        }
-        store.begin();
-        store
+    /// Whether this store saves its game: not while, or when, the stored game could not
+    /// be read (then it is kept as it is).
+    pub fn saves(&self) -> bool {
+        self.saving.get_value()
     }
 
     /// A new game under `storage_key`, saved unless storage said it cannot be.
@@ -147,7 +170,16 @@ impl GameStore {
                 return;
             }
             match storage::write(self.storage_key, &text) {
-                Ok(()) => self.stored_text.set_value(Some(text)),
+                Ok(()) => {
+                    let restored = Restored {
+                        game: self.game.get_untracked(),
+                        clocks: self.clocks.get_untracked(),
+                        orientation: self.orientation.get_untracked(),
+                        attachment: self.attachment.get_untracked(),
+                    };
+                    remember_saved_here(self.storage_key, text.clone(), restored);
+                    self.stored_text.set_value(Some(text));
+                }
                 Err(reason) => self
                     .notice
                     .set(Some(format!("The game could not be saved: {reason}."))),
@@ -194,18 +226,53 @@ fn read_stored(storage_key: &str) -> (Option<String>, Option<String>) {
     }
 }
 
-/// Whether `/friend` keeps a game from an earlier visit (`main.rs` asks before the app
-/// starts, since `/friend` saves its new game at once).
-pub fn friend_game_stored() -> bool {
-    matches!(storage::read(FRIEND_GAME_KEY), Ok(Some(_)))
+/// The game this tab last saved under `key`, if storage still holds its `text`.
+fn saved_here(key: &str, text: &str) -> Option<Restored> {
+    SAVED_HERE.with_borrow(|saved| {
+        saved
+            .iter()
+            .find(|(saved_key, saved_text, _)| *saved_key == key && saved_text == text)
+            .map(|(_, _, restored)| restored.clone())
+    })
+}
+
+/// Keeps `restored`, just saved under `key` as `text`, for [`saved_here`].
+fn remember_saved_here(key: &'static str, text: String, restored: Restored) {
+    SAVED_HERE.with_borrow_mut(|saved| {
+        saved.retain(|(saved_key, ..)| *saved_key != key);
+        saved.push((key, text, restored));
+    });
+}
+
+/// The game a page saved under `key` and its board's orientation, read in the
+/// `saved_game` chunk unless this tab saved it; `Ok(None)` when nothing is stored there.
+pub async fn read_saved_game(key: &'static str) -> Result<Option<(Game, Color)>, String> {
+    let Some(text) = storage::read(key).map_err(|error| error.to_string())? else {
+        return Ok(None);
+    };
+    let restored = match saved_here(key, &text) {
+        Some(restored) => restored,
+        None => decode_in_chunk(text)
+            .await
+            .map_err(|_| "its reader could not be loaded (check the connection)".to_owned())??,
+    };
+    Ok(Some((restored.game, restored.orientation)))
+}
+
+/// Whether a page keeps a game from an earlier visit (`main.rs` asks before the app
+/// starts, since a game page saves its new game at once).
+pub fn game_stored() -> bool {
+    [FRIEND_GAME_KEY, COMPUTER_GAME_KEY]
+        .iter()
+        .any(|key| matches!(storage::read(key), Ok(Some(_))))
 }
 
 /// Fetches and instantiates the `saved_game` chunk now (`main.rs` asks once the first
-/// view is in, when [`friend_game_stored`]), so that going to `/friend` later reads its
+/// view is in, when [`game_stored`]), so that going to a game page later reads its
 /// game within the task that builds the page, with no frame of a new game first.
 pub fn prepare_to_read_saved_game() {
     leptos::task::spawn_local(async {
-        // A failure is told when the game is read (`GameStore::load_from_chunk`).
+        // A failure is told when the game is read (`GameStore::load`).
         let _ = preload_saved_game().await;
     });
 }

@@ -20,6 +20,7 @@ use crate::analysis_board::view::variation_list::{MoveMark, VariationList};
 use crate::board::Board;
 use crate::board::promotion_dialog::PromotionDialog;
 use crate::board::shapes::DrawnShapes;
+use crate::chunks::{first_view_part_done, first_view_waits_for_part};
 use crate::game::view::history_nav::StepButtons;
 use crate::pgn_fen::PgnFen;
 use crate::review::view::best_move_line::BestMoveLine;
@@ -159,23 +160,35 @@ fn open_requested_game(store: TreeStore, notice: RwSignal<Option<String>>) {
     let Some(word) = query.with_untracked(|query| query.get("game")) else {
         return;
     };
-    match GameSource::from_query(&word).ok_or_else(|| format!("There is no game called “{word}”"))
-    {
-        Ok(source) => match read_game(source) {
-            Ok((game, orientation)) => {
-                if let Some(tree) = store
-                    .tree()
-                    .with_untracked(|current| tree_for(&game, current))
-                {
-                    let root = tree.root();
-                    store.replace(tree, Notes::new(), None, root);
+    match GameSource::from_query(&word) {
+        Some(source) => {
+            let part_of_first_view = first_view_waits_for_part();
+            leptos::task::spawn_local(async move {
+                match read_game(source).await {
+                    Ok((game, orientation)) => {
+                        // Gone meanwhile (the page was left): nothing to open it in.
+                        let tree = store
+                            .tree()
+                            .try_with_untracked(|current| tree_for(&game, current));
+                        if let Some(tree) = tree {
+                            if let Some(tree) = tree {
+                                let root = tree.root();
+                                store.replace(tree, Notes::new(), None, root);
+                            }
+                            store.last_of_main_line();
+                            store.turn_to(orientation);
+                        }
+                    }
+                    Err(message) => {
+                        notice.try_set(Some(format!("{message}.")));
+                    }
                 }
-                store.last_of_main_line();
-                store.turn_to(orientation);
-            }
-            Err(message) => notice.set(Some(format!("{message}."))),
-        },
-        Err(message) => notice.set(Some(format!("{message}."))),
+                if part_of_first_view {
+                    first_view_part_done();
+                }
+            });
+        }
+        None => notice.set(Some(format!("There is no game called “{word}”."))),
     }
     // Once the page is drawn: the router is not to be changed while it draws.
     Effect::new(move |_| {

@@ -35,20 +35,31 @@ crate::chunk_view!(
     }
 );
 
+/// Attaches the opponent of a computer game saved before opponents were kept in its
+/// record (when `store` has none and saves its game: the old key is emptied).
+fn restore_legacy_opponent(store: GameStore) {
+    if !store.saves() || store.attachment().with_untracked(Option::is_some) {
+        return;
+    }
+    match Opponent::take_legacy() {
+        Ok(Some(opponent)) => store.attach(opponent.to_attachment()),
+        Ok(None) => {}
+        Err(reason) => store.tell(format!(
+            "Your computer game's opponent could not be restored: {reason}. Choose an \
+             opponent."
+        )),
+    }
+}
+
 /// The page for games against the computer.
 #[component]
 pub fn ComputerPage() -> AnyView {
-    let store = GameStore::load(COMPUTER_GAME_KEY);
-    if store.attachment().with_untracked(Option::is_none) {
-        match Opponent::take_legacy() {
-            Ok(Some(opponent)) => store.attach(opponent.to_attachment()),
-            Ok(None) => {}
-            Err(reason) => store.tell(format!(
-                "Your computer game's opponent could not be restored: {reason}. Choose an \
-                 opponent."
-            )),
-        }
-    }
+    // Until the stored game is read (`GameStore::load`), nothing asks for a game's setup.
+    let read = RwSignal::new(false);
+    let store = GameStore::load(COMPUTER_GAME_KEY, move |store| {
+        restore_legacy_opponent(store);
+        read.set(true);
+    });
     provide_context(store);
     let controller = Controller::new(store);
     provide_context(controller);
@@ -65,7 +76,10 @@ pub fn ComputerPage() -> AnyView {
     // it (`?setup`), and whenever no game is set up.
     let new_game_asked = RwSignal::new(false);
     let dialog_open = Memo::new(move |_| {
-        new_game_asked.get() || asked_for_setup() || controller.opponent().with(Option::is_none)
+        read.get()
+            && (new_game_asked.get()
+                || asked_for_setup()
+                || controller.opponent().with(Option::is_none))
     });
 
     let close_dialog = {

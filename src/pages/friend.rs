@@ -19,7 +19,7 @@ use crate::ui::start::{Later, Piece};
 /// The hot-seat game page.
 #[component]
 pub fn FriendPage() -> AnyView {
-    let store = GameStore::load_from_chunk(FRIEND_GAME_KEY);
+    let store = GameStore::load(FRIEND_GAME_KEY, |_| ());
     provide_context(store);
     use_game_shortcuts(store);
     let review = PageReview::new(store);

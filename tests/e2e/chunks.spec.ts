@@ -4,7 +4,8 @@
 // nothing else on the page lost.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { CHUNK_WASM, expectSans, play } from './helpers';
+import { CHUNK_WASM, expectSans, play, sanList } from './helpers';
+import { openComputer, playAndAwaitReply, startGame } from './computer-helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
 function chunksAskedFor(page: Page): string[] {
@@ -34,15 +35,15 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked).toEqual(['analysis', 'board_overlays']);
 
-  // Back and forth: the chunks are in, nothing is fetched again but the reader of the
-  // game `/friend` now has stored.
+  // Back and forth: the chunks are in, and nothing is fetched again, not even the
+  // reader of stored games: `/friend` takes back the game this tab saved as it was.
   await page.getByTestId('nav-friend').click();
   await expect(page.getByTestId('friend-page')).toBeVisible();
   await expectSans(page, ['e4']);
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked).toEqual(['analysis', 'board_overlays', 'saved_game']);
+  expect(asked).toEqual(['analysis', 'board_overlays']);
 
   // A deep link fetches its route's chunk with the page, and the reader of the game
   // `/friend` keeps, for when the player goes there.
@@ -121,6 +122,44 @@ test('/friend reads a stored game in its chunk, which a first visit does not fet
   await page.reload();
   await expectSans(page, ['e4']);
   expect(asked).toEqual(['saved_game']);
+});
+
+test('/computer reads its stored game in the same chunk, which a first visit does not fetch', async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await playAndAwaitReply(page, 'e2', 'e4');
+  expect(asked).toEqual(['computer']);
+  const sans = await sanList(page);
+
+  asked.length = 0;
+  await page.reload();
+  await expectSans(page, sans);
+  await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
+  expect(asked.sort()).toEqual(['computer', 'saved_game']);
+
+});
+
+test('the analysis board opens a stored game as this tab saved it, or through the chunk', async ({ page }) => {
+  const plies = page.locator('[data-testid="variation-list"] [data-ply]');
+  // From the game's page, in the tab that played it: the game as that page saved it,
+  // with no chunk to read it.
+  const asked = chunksAskedFor(page);
+  await friendAfterAMove(page);
+  await play(page, 'e7', 'e5');
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm').click();
+  await page.getByTestId('analyse-this-game').click();
+  await expect(page.getByTestId('analysis-page')).toBeVisible();
+  await expect(plies).toHaveCount(2);
+  expect(asked).not.toContain('saved_game');
+
+  // A deep link: a new document, which reads the stored text in the chunk.
+  asked.length = 0;
+  await page.goto('/analysis?game=friend');
+  await expect(plies).toHaveCount(2);
+  await expect(page).toHaveURL(/\/analysis$/);
+  expect(asked.sort()).toEqual(['analysis', 'board_overlays', 'saved_game']);
 });
 
 test.describe('a chunk that cannot be fetched', () => {

@@ -1,8 +1,12 @@
 //! Preferences kept across visits (`gambit.v1.prefs`): whether sound is on, and the
-//! display name last used for online play.
+//! display name last used for online play. Every page reads them as it starts, so they
+//! are read with the browser's JSON parser: with serde_json's, its whole reader (and
+//! the number formatting of its error messages) would be in the main module, which
+//! reads no other JSON (`docs/architecture.md`, "The page's wasm in chunks").
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
 
 use crate::storage;
 
@@ -10,8 +14,7 @@ use crate::storage;
 pub const PREFS_KEY: &str = "gambit.v1.prefs";
 
 /// What the user chose.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Prefs {
     /// Move sounds on.
     pub sound: bool,
@@ -30,6 +33,31 @@ impl Default for Prefs {
     }
 }
 
+impl Prefs {
+    /// The preferences stored as `text`: each field absent takes its default; `None`
+    /// when the text is not JSON, or a field has the wrong type.
+    pub fn parse(text: &str) -> Option<Prefs> {
+        let value = js_sys::JSON::parse(text).ok()?;
+        if !value.is_object() {
+            return None;
+        }
+        // A field that is absent (or `null`, for the name) reads as `None`.
+        let field = |name: &str| {
+            js_sys::Reflect::get(&value, &JsValue::from_str(name))
+                .ok()
+                .filter(|field| !field.is_undefined())
+        };
+        let mut prefs = Prefs::default();
+        if let Some(sound) = field("sound") {
+            prefs.sound = sound.as_bool()?;
+        }
+        if let Some(name) = field("online_name").filter(|name| !name.is_null()) {
+            prefs.online_name = Some(name.as_string()?);
+        }
+        Some(prefs)
+    }
+}
+
 /// The preferences as a context signal, saved whenever they change.
 #[derive(Debug, Clone, Copy)]
 pub struct PrefsContext(pub RwSignal<Prefs>);
@@ -37,9 +65,10 @@ pub struct PrefsContext(pub RwSignal<Prefs>);
 /// Loads the preferences (defaults when absent or unreadable), provides them as
 /// context and saves every change.
 pub fn provide_prefs() -> PrefsContext {
-    let loaded = storage::load_json::<Prefs>(PREFS_KEY)
+    let loaded = storage::read(PREFS_KEY)
         .ok()
         .flatten()
+        .and_then(|text| Prefs::parse(&text))
         .unwrap_or_default();
     let prefs = RwSignal::new(loaded);
     Effect::new(move |_| {

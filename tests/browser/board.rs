@@ -238,7 +238,7 @@ async fn the_move_list_numbers_moves_and_marks_the_viewed_one() {
     let made = Arc::new(Mutex::new(None));
     let slot = made.clone();
     let _mounted = leptos::mount::mount_to(container, move || {
-        let store = GameStore::load("gambit.v1.test");
+        let store = GameStore::load("gambit.v1.test", |_| ());
         let mut game = gambit_rules::Game::new();
         for san in ["e4", "e5", "Nf3"] {
             game.play_san(san).expect("legal");

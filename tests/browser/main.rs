@@ -5,5 +5,6 @@
 mod board;
 mod common;
 mod components;
+mod prefs;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

@@ -59,3 +59,20 @@ test('unreadable data is kept aside, or left in place when storage is full', asy
   expect(kept).toHaveLength(1);
   expect(await page.evaluate((key) => localStorage.getItem(key), kept[0])).toBe(garbage);
 });
+
+test('the sound setting is kept across visits; unreadable preferences give the defaults', async ({ page }) => {
+  const toggle = page.getByTestId('sound-toggle');
+  await page.goto('/friend');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('gambit.v1.prefs'))).toBe('{"sound":false}');
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+  await page.evaluate(() => localStorage.setItem('gambit.v1.prefs', '{"sound":'));
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+});

@@ -105,7 +105,9 @@ pub fn set_aside(key: &str) -> Result<Option<String>, StorageError> {
     else {
         return Ok(None);
     };
-    let mut kept = format!("{key}.unreadable.{}", js_sys::Date::now());
+    // The time in whole milliseconds, as `Date.now()` gives it: formatted as an integer,
+    // so that the main module needs no float formatting.
+    let mut kept = format!("{key}.unreadable.{}", js_sys::Date::now() as u64);
     while storage.get_item(&kept).ok().flatten().is_some() {
         kept.push('+');
     }

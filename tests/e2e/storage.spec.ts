@@ -57,6 +57,8 @@ test('unreadable data is kept aside, or left in place when storage is full', asy
     Object.keys(localStorage).filter((key) => key.startsWith('gambit.v1.friend.unreadable.')),
   );
   expect(kept).toHaveLength(1);
+  // Under the time it was set aside, in milliseconds (docs/architecture.md, "Storage").
+  expect(kept[0]).toMatch(/^gambit\.v1\.friend\.unreadable\.\d{13}$/);
   expect(await page.evaluate((key) => localStorage.getItem(key), kept[0])).toBe(garbage);
 });
 

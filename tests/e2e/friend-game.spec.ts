@@ -295,3 +295,23 @@ test('drag and drop by touch', async ({ browser }) => {
   await expectSans(page, ['Nf3']);
   await context.close();
 });
+
+test('each side\'s captures, the most valuable first, and the material lead', async ({ page }) => {
+  await openFriend(page);
+  const captures = (color: string) =>
+    page.locator(`[data-testid="captured-${color}"] .captured-piece [data-piece]`);
+  const codes = (color: string) =>
+    captures(color).evaluateAll((pieces) => pieces.map((p) => p.getAttribute('data-piece')));
+  // White takes three pawns; Black takes a pawn, then the queen.
+  await playAll(page, ['e2e4', 'f7f5', 'e4f5', 'g7g6', 'f5g6', 'g8f6', 'g6h7', 'h8h7', 'd1h5', 'f6h5']);
+  await expect(captures('black')).toHaveCount(2);
+  expect(await codes('black')).toEqual(['wQ', 'wP']);
+  expect(await codes('white')).toEqual(['bP', 'bP', 'bP']);
+  await expect(page.locator('[data-testid="captured-black"] .material-lead')).toHaveText('+7');
+  await expect(page.locator('[data-testid="captured-white"] .material-lead')).toHaveText('');
+
+  // At an earlier ply, the captures then.
+  await page.keyboard.press('ArrowLeft');
+  await expect(captures('black')).toHaveCount(1);
+  expect(await codes('black')).toEqual(['wP']);
+});

@@ -21,12 +21,13 @@ pub fn Captured(
     };
     let pieces = move || {
         let ply = store.ply();
-        let mut roles: Vec<Role> = store
+        let captured: Vec<Role> = store
             .game()
             .with(|game| game.captured_at(ply).get(color).clone());
-        roles.sort_by_key(|role| std::cmp::Reverse(*role as u8));
-        roles
+        // The most valuable first.
+        captured
             .into_iter()
+            .rev()
             .map(|role| view! { <span class="captured-piece"><PieceView piece=role.of(color.other()) /></span> })
             .collect_view()
     };

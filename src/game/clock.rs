@@ -33,6 +33,7 @@ pub struct Clocks {
     #[serde(with = "super::color_serde::option")]
     pub running: Option<Color>,
     /// When the running clock started, in wall-clock milliseconds.
+    #[serde(serialize_with = "crate::storage::whole_ms")]
     pub since: f64,
 }
 
@@ -143,6 +144,20 @@ mod tests {
 
     fn five_three() -> Control {
         parse_control("5+3").expect("a valid control")
+    }
+
+    #[test]
+    fn a_clock_start_is_stored_in_whole_milliseconds_and_the_older_form_still_reads() {
+        let mut clocks = Clocks::new(five_three());
+        clocks.press(Color::White, 1_765_000_000_123.0);
+        let text = serde_json::to_string(&clocks).expect("plain data");
+        assert!(text.contains(r#""since":1765000000123}"#), "{text}");
+        let back: Clocks = serde_json::from_str(&text).expect("readable");
+        assert_eq!(back, clocks);
+        // As records were written before: with a fraction.
+        let older = text.replace("1765000000123", "1765000000123.0");
+        let back: Clocks = serde_json::from_str(&older).expect("readable");
+        assert_eq!(back, clocks);
     }
 
     #[test]

@@ -32,6 +32,7 @@ pub struct SeatRecord {
     /// The game's time control, when known (`None`: no clocks or not known).
     pub time_control: Option<TimeControlSpec>,
     /// When the seat was taken, in wall-clock milliseconds.
+    #[serde(serialize_with = "crate::storage::whole_ms")]
     pub created_ms: f64,
     /// Whether the game is still going on, as far as this browser last saw.
     pub ongoing: bool,
@@ -198,6 +199,17 @@ mod tests {
             created_ms,
             ongoing,
         }
+    }
+
+    #[test]
+    fn a_seat_is_stored_with_whole_milliseconds_and_the_older_form_still_reads() {
+        let mut seats = Seats::new();
+        seats.insert("abcdefgh", record(Side::White, 1_765_000_000_123.0, true));
+        let text = seats.encode();
+        assert!(text.contains(r#""created_ms":1765000000123,"#), "{text}");
+        assert_eq!(Seats::decode(&text), Ok(seats.clone()));
+        let older = text.replace("1765000000123", "1765000000123.0");
+        assert_eq!(Seats::decode(&older), Ok(seats));
     }
 
     #[test]

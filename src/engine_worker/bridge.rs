@@ -9,6 +9,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use futures::StreamExt;
+use gambit_protocol::codec::Postcard;
 use gambit_protocol::{Event, Request};
 use gloo_worker::reactor::{Reactor, ReactorBridge, ReactorScope, ReactorSpawner};
 
@@ -57,6 +58,7 @@ const WORKER_LOADER: &str = "worker_loader.js";
 /// Starts a new engine worker (a module worker, from the loader script).
 pub fn spawn_engine() -> EngineBridge {
     ReactorSpawner::<EngineWorker>::new()
+        .encoding::<Postcard>()
         .with_loader(true)
         .spawn(&worker_url())
 }

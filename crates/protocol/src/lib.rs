@@ -29,6 +29,8 @@ use gambit_rules::PgnReading;
 use serde::{Deserialize, Serialize};
 
 pub mod bots;
+#[cfg(feature = "codec")]
+pub mod codec;
 
 pub use bots::{BOTS, BotProfile, bot_profile};
 

@@ -11,9 +11,12 @@ mod inbox;
 mod reactor;
 mod request_loop;
 
+use gambit_protocol::codec::Postcard;
 use gloo_worker::Registrable;
 
 fn main() {
     console_error_panic_hook::set_once();
-    reactor::EngineReactor::registrar().register();
+    reactor::EngineReactor::registrar()
+        .encoding::<Postcard>()
+        .register();
 }

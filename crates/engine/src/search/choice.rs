@@ -42,7 +42,11 @@ impl<C: Clock> Search<'_, C> {
             candidates.retain(|&(m, _)| m == best_mv || is_safe(root, m));
         }
         if let Some(n) = self.level.max_choices {
-            candidates.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            // The best `n`: `scored` is best first already (a choosing level's root
+            // moves all have exact scores, sorted stably after each iteration, and a
+            // stopped iteration leaves `scored` as it was), and so are the candidates
+            // kept from it; no sort here, so the worker holds one copy of the sort.
+            debug_assert!(candidates.is_sorted_by(|a, b| a.1 >= b.1));
             candidates.truncate(n);
         }
         if candidates.is_empty() {

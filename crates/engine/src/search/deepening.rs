@@ -298,7 +298,7 @@ fn pv_to_uci(pv: &[Move]) -> Vec<String> {
 }
 
 /// Sorts root moves best score first, keeping the order of equal scores (one sort for
-/// both callers, so that the worker holds one copy of the sort's code).
-fn best_first(root_moves: &mut [RootMove]) {
+/// every caller, so that the worker holds one copy of the sort's code).
+pub(super) fn best_first(root_moves: &mut [RootMove]) {
     root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
 }

@@ -226,14 +226,18 @@ impl<'e, C: Clock> Search<'e, C> {
             .into_iter()
             .map(|mv| RootMove {
                 mv,
-                score: -INF,
+                // Before any search, the order is by what a move takes or promotes to:
+                // captures of big pieces first (sorted by `best_first`, which the
+                // search sorts its root moves with, so the worker holds one copy of
+                // the sort), then every score is reset.
+                score: mv.capture().map_or(0, see::value) + mv.promotion().map_or(0, see::value),
                 pv: vec![mv],
             })
             .collect();
-        // Before any search: captures of big pieces first.
-        moves.sort_by_key(|r| {
-            -(r.mv.capture().map_or(0, see::value) + r.mv.promotion().map_or(0, see::value))
-        });
+        deepening::best_first(&mut moves);
+        for root_move in &mut moves {
+            root_move.score = -INF;
+        }
         let seed = engine.seed ^ root.key;
         let accumulators = vec![eval::net::Accumulator::new(&root.position); MAX_PLY + 2];
         // The root's static evaluation, for "improving" two plies down.

@@ -131,3 +131,29 @@ fn a_weaker_level_reports_its_exactly_scored_moves_as_lines() {
         assert_ne!(pair[0].pv_uci[0], pair[1].pv_uci[0]);
     }
 }
+
+#[test]
+fn the_weakest_levels_choose_a_legal_move_among_their_best_first_moves() {
+    // Levels 1–3 keep their few best candidates from the scored root moves, which are
+    // best first already (the search checks it in debug builds, as these tests are).
+    for number in 1..=3 {
+        for fen in [
+            MIDDLEGAME,
+            "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        ] {
+            let mut engine = Engine::new();
+            let clock = ManualClock::new();
+            let position = parse_fen(fen).expect("legal FEN");
+            let root = Root::new(position.clone());
+            let level = Level::new(number).expect("a level");
+            let mut search = Search::new(&mut engine, root, level, SearchLimits::depth(3), &clock);
+            let best = search.run(|_| {}).expect("a move");
+            assert!(
+                position.is_legal(best.mv),
+                "level {number}, {fen}: {}",
+                best.uci
+            );
+        }
+    }
+}

@@ -152,6 +152,8 @@ test('the analysis board opens a stored game as this tab saved it, or through th
   await page.getByTestId('analyse-this-game').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   await expect(plies).toHaveCount(2);
+  // Its engine's arrow, and so the board's overlays, are in before the next visit.
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked).not.toContain('saved_game');
 
   // A deep link: a new document, which reads the stored text in the chunk.
@@ -159,6 +161,7 @@ test('the analysis board opens a stored game as this tab saved it, or through th
   await page.goto('/analysis?game=friend');
   await expect(plies).toHaveCount(2);
   await expect(page).toHaveURL(/\/analysis$/);
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked.sort()).toEqual(['analysis', 'board_overlays', 'saved_game']);
 });
 

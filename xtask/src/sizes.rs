@@ -22,18 +22,18 @@ use crate::page::{DIR_PREFIX, shared_chunks};
 use crate::run::root;
 
 // The budgets, in bytes after gzip (level 9): for `/` and `/friend` the goal of the
-// issue "Load only what the page needs", 300 000, reached on 2026-12-06 at 299 600 (the
-// whole page was 748 000 in one module before the split into route chunks, 585 000
-// after it, 516 300 once PGN was read in the engine worker, 453 100 once the panels, the
-// dialog and the review view were chunks, 380 000 once a game page's review, PGN
-// writing and reading, JSON values and key tables left the main module, 352 200 once
-// the home page's online games, the controls' panels and the board's overlays became
-// chunks, 343 100 with the scripts minified and Leptos's views type-erased, 319 100
-// since a stored game is read in a chunk, and 299 600 since the main module reads no
-// JSON and formats no floats); for the others a few per cent above the sizes measured
-// that day: with a stored game, 52 000 more; each route that loads chunks 120 000 to
-// 235 000 more. The goal for `/computer` and `/analysis` is 350 000; lower these as the
-// page gets there.
+// issue "Load only what the page needs", 300 000, reached on 2026-12-06 (the whole page
+// was 748 000 in one module before the split into route chunks, 585 000 after it,
+// 516 300 once PGN was read in the engine worker, 453 100 once the panels, the dialog
+// and the review view were chunks, 380 000 once a game page's review, PGN writing and
+// reading, JSON values and key tables left the main module, 352 200 once the home
+// page's online games, the controls' panels and the board's overlays became chunks,
+// 343 100 with the scripts minified and Leptos's views type-erased, 319 100 since a
+// stored game is read in a chunk, and 281 400 since the main module reads no JSON,
+// formats no floats and sorts nothing); for the others a few per cent above the sizes
+// measured that day: with a stored game, 54 000 more; each route that loads chunks
+// 127 000 to 240 000 more. The goal for `/computer` and `/analysis` is 350 000; lower
+// these as the page gets there.
 
 /// The routes and the chunks each loads with its first view (none: the main module
 /// alone; `/analysis` shows the engine's arrow at once, so the board's overlays too; a
@@ -42,16 +42,16 @@ use crate::run::root;
 const ROUTES: [(&str, &[&str], usize); 7] = [
     ("/", &[], 300_000),
     ("/friend", &[], 300_000),
-    ("/friend+game", &["saved_game"], 358_000),
-    ("/computer", &["computer"], 432_000),
-    ("/computer+game", &["computer", "saved_game"], 460_000),
-    ("/analysis", &["analysis", "board_overlays"], 548_000),
-    ("/play/<id>", &["online"], 540_000),
+    ("/friend+game", &["saved_game"], 346_000),
+    ("/computer", &["computer"], 421_000),
+    ("/computer+game", &["computer", "saved_game"], 445_000),
+    ("/analysis", &["analysis", "board_overlays"], 537_000),
+    ("/play/<id>", &["online"], 530_000),
 ];
-/// The most the engine worker's wasm may weigh, gzip-compressed: 209 912 measured on
-/// 2026-12-04, when it took over reading PGN text for the page (it was 200 500 with the
-/// bots alone, 193 100 before them).
-pub const WORKER_GZIP_BUDGET: usize = 216_000;
+/// The most the engine worker's wasm may weigh, gzip-compressed: 193 500 measured on
+/// 2026-12-06, with its messages in postcard and one root-move sort (209 912 before;
+/// 193 100 before the bots and PGN reading came into it, the issue's goal).
+pub const WORKER_GZIP_BUDGET: usize = 199_000;
 
 /// One file's sizes.
 #[derive(Debug, Clone, PartialEq)]

@@ -55,16 +55,20 @@ impl GameStore {
                     store.saving.set_value(false);
                     let part_of_first_view = first_view_waits_for_part();
                     leptos::task::spawn_local(async move {
-                        match decode_in_chunk(text.clone()).await {
-                            Ok(decoded) => store.restore_from(text, decoded),
-                            Err(_) => store.notice.set(Some(
-                                "Your saved game could not be loaded (check the connection \
-                                 and reload the page). It is kept, and this game will not \
-                                 be saved."
-                                    .to_owned(),
-                            )),
+                        let decoded = decode_in_chunk(text.clone()).await;
+                        // Gone meanwhile (the page was left): nothing to restore into.
+                        if store.saving.try_get_value().is_some() {
+                            match decoded {
+                                Ok(decoded) => store.restore_from(text, decoded),
+                                Err(_) => store.notice.set(Some(
+                                    "Your saved game could not be loaded (check the \
+                                     connection and reload the page). It is kept, and this \
+                                     game will not be saved."
+                                        .to_owned(),
+                                )),
+                            }
+                            once_read(store);
                         }
-                        once_read(store);
                         if part_of_first_view {
                             first_view_part_done();
                         }

@@ -4,7 +4,7 @@
 // nothing else on the page lost.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { CHUNK_WASM, expectSans, play, sanList } from './helpers';
+import { CHUNK_WASM, expectSans, framesDrawn, play, sanList } from './helpers';
 import { openComputer, playAndAwaitReply, startGame } from './computer-helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
@@ -163,6 +163,33 @@ test('the analysis board opens a stored game as this tab saved it, or through th
   await expect(page).toHaveURL(/\/analysis$/);
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked.sort()).toEqual(['analysis', 'board_overlays', 'saved_game']);
+});
+
+test('a page left while its stored game is still being read is left in peace', async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 1, 'white');
+  await playAndAwaitReply(page, 'e2', 'e4');
+
+  // A new document, whose reader of stored games is held back.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/split_saved_game\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await page.getByTestId('nav-computer').click();
+  await expect(page.getByTestId('computer-page')).toBeVisible();
+  // Left before its game is read; the read ends on a page that is gone.
+  await page.getByTestId('nav-friend').click();
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  const read = page.waitForResponse(/\/split_saved_game\.wasm$/);
+  release();
+  await read;
+  await framesDrawn(page, 3);
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  await expect(page.getByTestId('panic-banner')).toHaveCount(0);
 });
 
 test.describe('a chunk that cannot be fetched', () => {

@@ -1,4 +1,5 @@
-//! The engine worker's messages: bytes decoded as gloo-worker does (bincode) or as JSON
+//! The engine worker's messages: bytes decoded as the page sends them (postcard,
+//! `gambit_protocol::codec::Postcard`) or as JSON
 //! into `gambit_engine::Request`, then served: the first few events (a ping's pong, an
 //! error, the first lines of a search, or the first positions of an analysis) never
 //! panic, and an analysis reports the positions asked for, in their order.
@@ -52,7 +53,7 @@ fn answer(mut request: Request) {
 }
 
 fuzz_target!(|bytes: &[u8]| {
-    if let Ok(request) = bincode::deserialize::<Request>(bytes) {
+    if let Ok(request) = postcard::from_bytes::<Request>(bytes) {
         answer(request);
     }
     if let Ok(request) = serde_json::from_slice::<Request>(bytes) {

@@ -2,8 +2,9 @@
 //!
 //! The page sends [`Request`]s and receives [`Event`]s; both sides depend on this small
 //! crate and nothing else of each other, so the page does not link the engine. The
-//! messages travel as gloo-worker's bincode, so both sides must have the same
-//! [`PROTOCOL_VERSION`]: the worker reports its own in [`Event::Pong`].
+//! messages travel in postcard's encoding (`codec::Postcard`, with the `codec`
+//! feature), so both sides must have the same [`PROTOCOL_VERSION`]: the worker reports
+//! its own in [`Event::Pong`].
 //!
 //! Every search request carries an `id`; every event about it carries the same id, so the
 //! app can drop events from a search it no longer cares about (a new game, a takeback,

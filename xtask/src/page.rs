@@ -195,13 +195,18 @@ fn compile(target: &Path) -> Result<(), String> {
 
 /// Step 4: one module through wasm-opt, in place, without the custom sections that
 /// only name the tools and the target's features (nothing reads them at run time; some
-/// 17 KB over all the modules).
+/// 17 KB over all the modules), and without the `memory-packing` pass: it cuts the data
+/// at every run of zeros into segments of their own, which saves raw bytes but costs
+/// gzip more than it saves (each segment's header compresses worse than the zeros). The
+/// engine worker, built by Trunk, skips it too (`index.html`): 26 KiB less gzip there,
+/// with its shakmaty attack tables, and the same code section byte for byte.
 fn optimise(wasm: &Path) -> Result<(), String> {
     let path = wasm.to_string_lossy();
     let mut args = vec![
         "-Oz",
         "--strip-producers",
         "--strip-target-features",
+        "--skip-pass=memory-packing",
         "--output",
         &path,
         &path,

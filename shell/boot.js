@@ -9,40 +9,48 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import { CHUNK_FILES } from './chunks.js';
 
-/** The routes whose page is a chunk (src/lib.rs), by path or path prefix. */
+/** The routes whose page is a chunk (src/lib.rs), by path or path prefix, with the
+ * chunks their first view shows: the analysis board starts its engine at once, and so
+ * needs the engine's client (src/engine_worker/client.rs). */
 const ROUTE_CHUNKS = [
-  ['/computer', 'computer'],
-  ['/analysis', 'analysis'],
-  ['/play/', 'online'],
+  ['/computer', ['computer']],
+  ['/analysis', ['analysis', 'engine_client']],
+  ['/play/', ['online']],
 ];
 
-/** Where the game pages keep their games (src/game/saved.rs), which the app reads in
- * the `saved_game` chunk (src/game/persistence.rs): `/friend`'s and `/computer`'s, and
- * `/analysis?game=friend` or `?game=computer` opens one of them. */
-const GAME_KEYS = { friend: 'gambit.v1.friend', computer: 'gambit.v1.computer' };
+/** What the game pages keep that the app reads in the `saved_game` chunk
+ * (src/game/persistence.rs): `/friend`'s game, `/computer`'s game and the settings of its
+ * dialog (src/game/saved.rs, src/opponent/settings.rs); `/analysis?game=friend` or
+ * `?game=computer` opens one of the games. */
+const STORED_KEYS = {
+  friend: ['gambit.v1.friend'],
+  computer: ['gambit.v1.computer', 'gambit.v1.computer.settings'],
+};
 
-/** Whether this route's first view reads a stored game that this browser keeps. */
-function readsStoredGame(path) {
-  const page = path === '/analysis' ? new URLSearchParams(location.search).get('game') : path.slice(1);
-  const key = Object.hasOwn(GAME_KEYS, page) ? GAME_KEYS[page] : undefined;
-  if (key === undefined) return false;
+/** Whether this route's first view reads something stored that this browser keeps. */
+function readsStoredData(path) {
+  const analysis = path === '/analysis';
+  const page = analysis ? new URLSearchParams(location.search).get('game') : path.slice(1);
+  if (!Object.hasOwn(STORED_KEYS, page)) return false;
+  // The analysis board reads the game alone.
+  const keys = analysis ? STORED_KEYS[page].slice(0, 1) : STORED_KEYS[page];
   try {
-    return localStorage.getItem(key) !== null;
+    return keys.some((key) => localStorage.getItem(key) !== null);
   } catch {
     return false;
   }
 }
 
 /** Preloads the files of the route's chunk, and of the `saved_game` chunk when its first
- * view reads a stored game, as the chunk loader will fetch them (a same-origin
+ * view reads stored data, as the chunk loader will fetch them (a same-origin
  * `fetch`, which a `crossorigin` preload of type fetch matches). */
 function preloadChunks() {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const route = ROUTE_CHUNKS.find(([prefix]) =>
     prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
   );
-  const chunks = route ? [route[1]] : [];
-  if (readsStoredGame(path)) chunks.push('saved_game');
+  const chunks = route ? [...route[1]] : [];
+  if (readsStoredData(path)) chunks.push('saved_game');
   const files = new Set(chunks.flatMap((chunk) => CHUNK_FILES[chunk] || []));
   for (const file of files) {
     const link = document.createElement('link');

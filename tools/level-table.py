@@ -238,7 +238,9 @@ def main():
     print(END)
     print()
     print("LEVEL_ELO = [" + ", ".join(labels) + "]")
-    print("BOT_ELO = [" + ", ".join(f'("{b}", {r})' for b, r in sorted(bots.items())) + "]")
+    # Weakest first: the order the computer dialog shows the bots in.
+    ranked = sorted(bots.items(), key=lambda item: item[1])
+    print("BOT_ELO = [" + ", ".join(f'("{b}", {r})' for b, r in ranked) + "]")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod color_serde;
+pub mod computer_opponent;
 pub mod persistence;
 pub mod premove;
 pub mod saved;

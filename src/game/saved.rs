@@ -5,11 +5,10 @@
 
 use gambit_rules::Game;
 use gambit_rules::shakmaty::Color;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use super::clock::Clocks;
+use super::computer_opponent::Opponent;
 
 /// Where the `/friend` page's game is saved.
 pub const FRIEND_GAME_KEY: &str = "gambit.v1.friend";
@@ -32,41 +31,21 @@ pub struct SavedGame {
     /// The colour at the bottom of the board.
     #[serde(with = "super::color_serde::color")]
     pub orientation: Color,
-    /// What the page keeps with its game (the computer page: its opponent); absent in
-    /// the records of pages that keep nothing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// What the page keeps with its game: the computer page's opponent; absent in the
+    /// records of pages that keep nothing. One that is not an opponent reads as none
+    /// (the page then asks for one) and does not make the game unreadable.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "Opponent::deserialize_kept"
+    )]
     pub attachment: Option<Attachment>,
 }
 
-/// What a page keeps with its game (the computer page: its opponent), kept as the JSON
-/// text it was stored as. Only the page that wrote it reads it, into its own type, so
-/// the main module, which restores every page's game, parses no free-form JSON.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Attachment(Box<RawValue>);
-
-impl Attachment {
-    /// `value` as an attachment.
-    pub fn of<T: Serialize>(value: &T) -> Option<Attachment> {
-        serde_json::value::to_raw_value(value).ok().map(Attachment)
-    }
-
-    /// The attachment read as a `T`, or why it is not one.
-    pub fn read<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
-        serde_json::from_str(self.0.get())
-    }
-
-    /// The JSON text.
-    pub fn text(&self) -> &str {
-        self.0.get()
-    }
-}
-
-impl PartialEq for Attachment {
-    fn eq(&self, other: &Attachment) -> bool {
-        self.text() == other.text()
-    }
-}
+/// What a page keeps with its game: the computer page's opponent. It is read with the
+/// game, in the `saved_game` chunk, so the pages themselves read no JSON
+/// (`docs/architecture.md`, "The page's wasm in chunks").
+pub type Attachment = Opponent;
 
 /// A stored game read back.
 #[derive(Debug, Clone)]
@@ -132,7 +111,7 @@ mod tests {
         game.play_uci("e2e4").expect("legal");
         game.play_uci("e7e5").expect("legal");
         let clocks = super::super::clock::parse_control("3+2").map(Clocks::new);
-        let attachment = Attachment::of(&serde_json::json!({ "level": 3 }));
+        let attachment = Some(opponent());
         let text = SavedGame::new(&game, clocks, Color::Black, attachment.clone()).encode();
         let restored = SavedGame::decode(&text).expect("readable");
         assert_eq!(restored.game.fen(), game.fen());
@@ -140,10 +119,41 @@ mod tests {
         assert_eq!(restored.clocks, clocks);
         assert_eq!(restored.orientation, Color::Black);
         assert_eq!(restored.attachment, attachment);
-        assert_eq!(
-            restored.attachment.map(|a| a.text().to_owned()).as_deref(),
-            Some(r#"{"level":3}"#)
+        assert!(
+            text.contains(
+                r#""attachment":{"level":3,"human":"black","engine":"builtin","endpoint":"https://stockfish.online","bot":null,"seed":5}"#
+            ),
+            "{text}"
         );
+    }
+
+    fn opponent() -> Opponent {
+        Opponent {
+            level: 3,
+            human: Color::Black,
+            engine: super::super::computer_opponent::EngineChoice::Builtin,
+            endpoint: "https://stockfish.online".to_owned(),
+            bot: None,
+            seed: 5,
+        }
+    }
+
+    #[test]
+    fn an_attachment_that_is_no_opponent_reads_as_none_and_the_game_still_reads() {
+        let text = SavedGame::new(&Game::new(), None, Color::White, Some(opponent())).encode();
+        for other in [r#"{"level":3}"#, "[1,2]", "\"a\"", "7"] {
+            let changed = text.replacen(
+                r#"{"level":3,"human":"black","engine":"builtin","endpoint":"https://stockfish.online","bot":null,"seed":5}"#,
+                other,
+                1,
+            );
+            assert_ne!(changed, text);
+            let restored = SavedGame::decode(&changed).expect("the game reads");
+            assert_eq!(restored.attachment, None, "{other}");
+        }
+        let restored = SavedGame::decode(&text.replacen(r#""level":3"#, r#""level":99"#, 1))
+            .expect("the game reads");
+        assert_eq!(restored.attachment.map(|o| o.level), Some(8));
     }
 
     #[test]

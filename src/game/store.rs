@@ -505,7 +505,7 @@ impl GameStore {
         self.notice.set(None);
     }
 
-    /// What the page keeps with its game.
+    /// What the page keeps with its game: the computer page's opponent.
     pub fn attachment(&self) -> ReadSignal<Option<Attachment>> {
         self.attachment.read_only()
     }

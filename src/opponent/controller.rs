@@ -71,8 +71,7 @@ impl Controller {
     /// owner is cleaned up.
     pub fn new(store: GameStore) -> Controller {
         let attachment = store.attachment();
-        let opponent =
-            Memo::new(move |_| attachment.with(|a| Opponent::from_attachment(a.as_ref())));
+        let opponent = Memo::new(move |_| attachment.get());
         let worker_version = RwSignal::new(None);
         let link = EngineLink::new(move |version| {
             worker_version.try_set(Some(version));
@@ -171,7 +170,7 @@ impl Controller {
         self.failure.set(None);
         self.store.start(game, control);
         self.store.turn_to(opponent.human);
-        self.store.attach(opponent.to_attachment());
+        self.store.attach(Some(opponent));
     }
 
     /// Forgets the search in progress: its answer will be ignored.
@@ -202,7 +201,7 @@ impl Controller {
     pub fn use_builtin(&self) {
         if let Some(mut opponent) = self.opponent.get_untracked() {
             opponent.engine = EngineChoice::Builtin;
-            self.store.attach(opponent.to_attachment());
+            self.store.attach(Some(opponent));
         }
         self.failure.set(None);
     }
@@ -310,9 +309,7 @@ impl Controller {
             .with_untracked(|game| (game.position().clone(), game.fen()));
         spawn_local(async move {
             let depth = depth_for_level(opponent.level);
-            let answer =
-                stockfish_rest::ask(&opponent.endpoint, &position, &fen, depth, abort.as_ref())
-                    .await;
+            let answer = stockfish_rest::ask(opponent.endpoint, position, fen, depth, abort).await;
             if !controller.is_current(id) {
                 return;
             }
@@ -342,7 +339,11 @@ impl Controller {
             t.as_ref()
                 .map_or((0.0, 0, 0.0), |t| (t.started, t.ply, t.min_reply_ms))
         });
-        let wait = (min_reply_ms - (wall_clock_ms() - started)).clamp(0.0, min_reply_ms);
+        // `max` and `min` rather than `clamp`, whose check of its bounds formats floats
+        // (that formatting would be downloaded with the page for this line alone).
+        let wait = (min_reply_ms - (wall_clock_ms() - started))
+            .min(min_reply_ms)
+            .max(0.0);
         let play = move || {
             if !controller.is_current(id) {
                 return;

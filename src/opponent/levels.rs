@@ -3,10 +3,7 @@
 //! ladder (`tools/calibrate.sh`; `tools/level-table.py` fits them and writes these
 //! tables; the table in the README, the figures in `docs/figures.md`).
 
-/// The weakest level.
-pub const MIN_LEVEL: u8 = 1;
-/// The strongest level (full strength).
-pub const MAX_LEVEL: u8 = 8;
+pub use crate::game::computer_opponent::{MAX_LEVEL, MIN_LEVEL, valid_level};
 
 /// The measured Elo of levels 1–8, the calibration's point estimates rounded: Stockfish
 /// 15.1's `UCI_Elo` scale (200 ms a move against Stockfish, node caps elsewhere); every player of the ladder
@@ -17,19 +14,20 @@ pub const LEVEL_ELO: [u16; 8] = [720, 955, 1205, 1448, 1662, 1838, 2079, 2243];
 
 /// The measured Elo of each bot (by its UCI name), on the same scale and fit as
 /// [`LEVEL_ELO`], from its matches on the ladder below level 4 (far below Stockfish's
-/// floor, where the engine scale may go below zero).
+/// floor, where the engine scale may go below zero). Weakest first, the order the
+/// computer dialog shows them in.
 pub const BOT_ELO: [(&str, i16); 11] = [
-    ("random_move", -793),
-    ("alphabetical", -1060),
+    ("worstfish", -1162),
     ("pacifist", -1067),
+    ("alphabetical", -1060),
     ("generous", -916),
     ("huddle", -848),
+    ("random_move", -793),
+    ("opposite_color", -749),
+    ("same_color", -745),
     ("swarm", -651),
     ("cccp", -631),
     ("min_oppt_moves", -590),
-    ("worstfish", -1162),
-    ("same_color", -745),
-    ("opposite_color", -749),
 ];
 
 /// The lowest rating Stockfish 15.1's `UCI_Elo` calibrates: ratings below it are
@@ -53,11 +51,6 @@ pub fn bot_elo(name: &str) -> Option<i16> {
 /// The label of a rating, e.g. "≈1500".
 pub fn rating_label(elo: i32) -> String {
     format!("≈{elo}")
-}
-
-/// `level` brought into 1–8 (stored or typed data may hold anything).
-pub fn valid_level(level: u8) -> u8 {
-    level.clamp(MIN_LEVEL, MAX_LEVEL)
 }
 
 /// The index of `level` in per-level tables (0–7).
@@ -94,6 +87,14 @@ mod tests {
         }
         assert_eq!(BOT_ELO.len(), gambit_protocol::BOTS.len());
         assert_eq!(bot_elo("stockfish"), None);
+    }
+
+    #[test]
+    fn the_bots_are_listed_weakest_first() {
+        assert!(
+            BOT_ELO.windows(2).all(|pair| pair[0].1 <= pair[1].1),
+            "{BOT_ELO:?}"
+        );
     }
 
     #[test]

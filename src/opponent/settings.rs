@@ -2,14 +2,17 @@
 //! computer" dialog, remembered for the next dialog (`gambit.v1.computer.settings`), and
 //! the opponent of the game in progress, saved inside the game's record
 //! (`gambit.v1.computer`, its attachment).
+//!
+//! What is stored is read in the `saved_game` chunk of the release build, with the game
+//! (`crate::game::persistence`): serde_json's reader is large, and a first visit has
+//! nothing stored.
 
-use gambit_rules::shakmaty::Color;
 use serde::{Deserialize, Serialize};
 
-use super::levels::valid_level;
 use super::stockfish_rest::DEFAULT_BASE;
-use crate::game::color_serde;
-use crate::game::saved::Attachment;
+use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
+pub use crate::game::computer_opponent::{EngineChoice, Opponent};
+use crate::game::computer_opponent::{known_bot, valid_level};
 use crate::storage::{self, StorageError};
 
 /// Where the settings are kept.
@@ -25,16 +28,6 @@ pub enum ColorChoice {
     Black,
     /// Let chance decide at the start.
     Random,
-}
-
-/// Which engine answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineChoice {
-    /// Gambit's own engine in a Web Worker (offline).
-    Builtin,
-    /// Stockfish through the REST API.
-    Stockfish,
 }
 
 /// Everything the dialog asks.
@@ -69,14 +62,35 @@ impl Default for ComputerSettings {
 }
 
 impl ComputerSettings {
-    /// The remembered settings, or the defaults when there are none or they cannot be
-    /// read.
-    pub fn load() -> ComputerSettings {
-        storage::load_json::<ComputerSettings>(SETTINGS_KEY)
+    /// Runs `done` with the remembered settings, or the defaults when there are none or
+    /// they cannot be read: at once when nothing is stored; otherwise once they are read
+    /// in the `saved_game` chunk, a part of the first view while the page shell is up
+    /// (`crate::chunks`), and with the defaults if the chunk cannot be fetched.
+    pub fn load_then(done: impl FnOnce(ComputerSettings) + 'static) {
+        let Ok(Some(text)) = storage::read(SETTINGS_KEY) else {
+            done(ComputerSettings::default());
+            return;
+        };
+        let part_of_first_view = first_view_waits_for_part();
+        leptos::task::spawn_local(async move {
+            done(
+                decode_settings_in_chunk(text)
+                    .await
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default(),
+            );
+            if part_of_first_view {
+                first_view_part_done();
+            }
+        });
+    }
+
+    /// The settings stored as `text`, `None` when it is not settings.
+    fn decode(text: &str) -> Option<ComputerSettings> {
+        serde_json::from_str::<ComputerSettings>(text)
             .ok()
-            .flatten()
             .map(ComputerSettings::sanitised)
-            .unwrap_or_default()
     }
 
     /// Remembers these settings (a failure only loses the convenience).
@@ -92,61 +106,26 @@ impl ComputerSettings {
     }
 }
 
-/// `name` as the UCI name of a bot the worker plays, `None` when there is no such bot.
-fn known_bot(name: &str) -> Option<String> {
-    gambit_protocol::bot_profile(name).map(|bot| bot.name.to_owned())
-}
-
 /// Where the opponent of the computer game was kept before it was saved inside the
 /// game's own record (read once, then removed).
 pub const LEGACY_OPPONENT_KEY: &str = "gambit.v1.computer.opponent";
 
-/// The computer's side of the game, saved with it (the attachment of the computer
-/// page's game record).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Opponent {
-    /// Strength 1–8.
-    pub level: u8,
-    /// The colour the person plays.
-    #[serde(with = "color_serde::color")]
-    pub human: Color,
-    /// Which engine answers.
-    pub engine: EngineChoice,
-    /// The REST base address, for Stockfish.
-    pub endpoint: String,
-    /// A weak bot instead of the level (its UCI name; the built-in engine plays it).
-    #[serde(default)]
-    pub bot: Option<String>,
-    /// The seed of the bot's ties, drawn when the game starts (a game replays under it).
-    #[serde(default)]
-    pub seed: u64,
-}
-
 impl Opponent {
-    /// The bot that plays, when it is a bot rather than a level.
-    pub fn bot_profile(&self) -> Option<&'static gambit_protocol::BotProfile> {
-        self.bot.as_deref().and_then(gambit_protocol::bot_profile)
-    }
-
-    /// The opponent kept in a game record's attachment, `None` when there is none or it
-    /// is not an opponent.
-    pub fn from_attachment(attachment: Option<&Attachment>) -> Option<Opponent> {
-        let opponent: Opponent = attachment?.read().ok()?;
-        Some(Opponent {
-            level: valid_level(opponent.level),
-            bot: opponent.bot.as_deref().and_then(known_bot),
-            ..opponent
-        })
-    }
-
-    /// The opponent as a game record's attachment.
-    pub fn to_attachment(&self) -> Option<Attachment> {
-        Attachment::of(self)
-    }
-
     /// The opponent of a computer game saved before opponents were kept in the game's
-    /// record: taken out of its old key (set aside when unreadable).
-    pub fn take_legacy() -> Result<Option<Opponent>, StorageError> {
+    /// record: taken out of its old key (set aside when unreadable) in the `saved_game`
+    /// chunk, which is fetched only when that key holds something. When the chunk cannot
+    /// be fetched, the old key stays.
+    pub async fn take_legacy() -> Result<Option<Opponent>, StorageError> {
+        if storage::read(LEGACY_OPPONENT_KEY)?.is_none() {
+            return Ok(None);
+        }
+        take_legacy_in_chunk()
+            .await
+            .unwrap_or_else(|_| Err(StorageError::Read(LEGACY_OPPONENT_KEY.to_owned())))
+    }
+
+    /// [`Opponent::take_legacy`]'s work, in the chunk.
+    fn take_legacy_now() -> Result<Option<Opponent>, StorageError> {
         let opponent = storage::load_json::<Opponent>(LEGACY_OPPONENT_KEY);
         match &opponent {
             Ok(Some(_)) => storage::remove(LEGACY_OPPONENT_KEY)?,
@@ -155,45 +134,71 @@ impl Opponent {
             }
             _ => {}
         }
-        opponent
+        opponent.map(|opponent| opponent.map(Opponent::sanitised))
     }
+}
+
+/// Stored settings read in the `saved_game` chunk (`crate::chunks`); `Err` when the chunk
+/// cannot be fetched.
+#[cfg(feature = "split")]
+#[wasm_split_helpers::wasm_split(saved_game, fallible)]
+fn decode_settings_in_chunk(text: String) -> Result<Option<ComputerSettings>, SplitLoaderError> {
+    Ok(ComputerSettings::decode(&text))
+}
+
+/// Without the `split` feature (the tests), the same, at once.
+#[cfg(not(feature = "split"))]
+async fn decode_settings_in_chunk(
+    text: String,
+) -> Result<Option<ComputerSettings>, SplitLoaderError> {
+    Ok(ComputerSettings::decode(&text))
+}
+
+/// The legacy opponent taken in the `saved_game` chunk; `Err` when the chunk cannot be
+/// fetched.
+#[cfg(feature = "split")]
+#[wasm_split_helpers::wasm_split(saved_game, fallible)]
+fn take_legacy_in_chunk() -> Result<Result<Option<Opponent>, StorageError>, SplitLoaderError> {
+    Ok(Opponent::take_legacy_now())
+}
+
+/// Without the `split` feature (the tests), the same, at once.
+#[cfg(not(feature = "split"))]
+async fn take_legacy_in_chunk() -> Result<Result<Option<Opponent>, StorageError>, SplitLoaderError>
+{
+    Ok(Opponent::take_legacy_now())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn opponent(bot: Option<&str>) -> Opponent {
-        Opponent {
-            level: 3,
-            human: Color::White,
-            engine: EngineChoice::Builtin,
-            endpoint: DEFAULT_BASE.to_owned(),
-            bot: bot.map(str::to_owned),
-            seed: 5,
-        }
-    }
-
     #[test]
-    fn a_saved_bot_comes_back_and_an_unknown_one_falls_back_to_the_level() {
-        let saved = opponent(Some("huddle")).to_attachment().expect("a value");
-        let back = Opponent::from_attachment(Some(&saved)).expect("an opponent");
-        assert_eq!(back, opponent(Some("huddle")));
-
-        let mut saved: serde_json::Value = saved.read().expect("a JSON value");
-        let attach = |value: &serde_json::Value| Attachment::of(value).expect("an attachment");
-        saved["bot"] = serde_json::json!("stockfish");
-        let unknown = Opponent::from_attachment(Some(&attach(&saved))).expect("an opponent");
-        assert_eq!(unknown.bot, None);
-        assert_eq!(unknown.level, 3);
-
-        // A game saved before the bots: no bot, seed 0.
-        if let Some(fields) = saved.as_object_mut() {
-            fields.remove("bot");
-            fields.remove("seed");
+    fn stored_settings_are_read_sanitised_and_unreadable_ones_are_none() {
+        let settings = ComputerSettings {
+            level: 42,
+            bot: Some("HUDDLE".to_owned()),
+            time_control: Some("5+3".to_owned()),
+            ..ComputerSettings::default()
+        };
+        let text = serde_json::to_string(&settings).expect("plain data");
+        let read = ComputerSettings::decode(&text).expect("settings");
+        assert_eq!(read.level, 8);
+        assert_eq!(read.bot.as_deref(), Some("huddle"));
+        assert_eq!(read.time_control.as_deref(), Some("5+3"));
+        // Absent fields take their defaults.
+        let read = ComputerSettings::decode(r#"{"level":5}"#).expect("settings");
+        assert_eq!(read.level, 5);
+        assert_eq!(read.engine, EngineChoice::Builtin);
+        for bad in [
+            "",
+            "{",
+            "7",
+            r#"{"level":"five"}"#,
+            r#"{"engine":"deep blue"}"#,
+        ] {
+            assert_eq!(ComputerSettings::decode(bad), None, "{bad}");
         }
-        let older = Opponent::from_attachment(Some(&attach(&saved))).expect("an opponent");
-        assert_eq!((older.bot, older.seed), (None, 0));
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! the position), and every failure is a [`RestError`] with a message for the player.
 
 use gambit_rules::shakmaty::Chess;
+
+use crate::chunks::SplitLoaderError;
 pub use stockfish_api::{
     MAX_BODY_BYTES, RestAnswer, RestError, TIMEOUT_MS, api_url, parse_answer, sent_depth,
 };
@@ -24,29 +26,27 @@ pub fn depth_for_level(level: u8) -> u8 {
 /// Asks the service at `base` for a move in `position` (given as `fen` too). The call
 /// ends within [`TIMEOUT_MS`] whatever the server does; `abort` (when given) ends it
 /// early and is aborted on timeout.
+///
+/// The client (the request, its reading and serde_json's reader of the answer) is in the
+/// `stockfish_rest` chunk of the release build (`crate::chunks`): only games against
+/// Stockfish fetch it, on their first move, within the same timeout.
 pub async fn ask(
-    base: &str,
-    position: &Chess,
-    fen: &str,
+    base: String,
+    position: Chess,
+    fen: String,
     depth: u8,
-    abort: Option<&web_sys::AbortController>,
+    abort: Option<web_sys::AbortController>,
 ) -> Result<RestAnswer, RestError> {
     use futures::future::{Either, select};
 
-    let url = api_url(base)?;
-    let depth = sent_depth(depth).to_string();
-    let call = async {
-        let response = gloo_net::http::Request::get(&url)
-            .query([("fen", fen), ("depth", depth.as_str())])
-            .abort_signal(abort.map(web_sys::AbortController::signal).as_ref())
-            .send()
-            .await
-            .map_err(|error| RestError::Network(error.to_string()))?;
-        if response.status() != 200 {
-            return Err(RestError::Status(response.status()));
+    let signal = abort.clone();
+    let call = async move {
+        match ask_in_chunk(base, position, fen, depth, signal).await {
+            Ok(call) => call.await,
+            Err(_) => Err(RestError::Network(
+                "its client could not be loaded; check the connection".to_owned(),
+            )),
         }
-        let body = read_capped(&response, MAX_BODY_BYTES).await?;
-        parse_answer(&body, position)
     };
     let timeout = gloo_timers::future::TimeoutFuture::new(TIMEOUT_MS);
     match select(Box::pin(call), timeout).await {
@@ -58,6 +58,61 @@ pub async fn ask(
             Err(RestError::Timeout)
         }
     }
+}
+
+/// The call, as it runs once its chunk is in.
+type Call = futures::future::LocalBoxFuture<'static, Result<RestAnswer, RestError>>;
+
+/// The call made in the `stockfish_rest` chunk; `Err` when the chunk cannot be fetched.
+#[cfg(feature = "split")]
+#[wasm_split_helpers::wasm_split(stockfish_rest, fallible)]
+fn ask_in_chunk(
+    base: String,
+    position: Chess,
+    fen: String,
+    depth: u8,
+    abort: Option<web_sys::AbortController>,
+) -> Result<Call, SplitLoaderError> {
+    Ok(Box::pin(async move {
+        request(&base, &position, &fen, depth, abort.as_ref()).await
+    }))
+}
+
+/// Without the `split` feature (the tests), the same, at once.
+#[cfg(not(feature = "split"))]
+async fn ask_in_chunk(
+    base: String,
+    position: Chess,
+    fen: String,
+    depth: u8,
+    abort: Option<web_sys::AbortController>,
+) -> Result<Call, SplitLoaderError> {
+    Ok(Box::pin(async move {
+        request(&base, &position, &fen, depth, abort.as_ref()).await
+    }))
+}
+
+/// The request and its answer, checked.
+async fn request(
+    base: &str,
+    position: &Chess,
+    fen: &str,
+    depth: u8,
+    abort: Option<&web_sys::AbortController>,
+) -> Result<RestAnswer, RestError> {
+    let url = api_url(base)?;
+    let depth = sent_depth(depth).to_string();
+    let response = gloo_net::http::Request::get(&url)
+        .query([("fen", fen), ("depth", depth.as_str())])
+        .abort_signal(abort.map(web_sys::AbortController::signal).as_ref())
+        .send()
+        .await
+        .map_err(|error| RestError::Network(error.to_string()))?;
+    if response.status() != 200 {
+        return Err(RestError::Status(response.status()));
+    }
+    let body = read_capped(&response, MAX_BODY_BYTES).await?;
+    parse_answer(&body, position)
 }
 
 /// The body as text, refused beyond `cap` bytes (by its declared length, and while

@@ -36,29 +36,45 @@ crate::chunk_view!(
 );
 
 /// Attaches the opponent of a computer game saved before opponents were kept in its
-/// record (when `store` has none and saves its game: the old key is emptied).
-fn restore_legacy_opponent(store: GameStore) {
+/// record (when `store` has none and saves its game: the old key is emptied), then runs
+/// `done`.
+fn restore_legacy_opponent(store: GameStore, done: impl FnOnce() + 'static) {
     if !store.saves() || store.attachment().with_untracked(Option::is_some) {
+        done();
         return;
     }
-    match Opponent::take_legacy() {
-        Ok(Some(opponent)) => store.attach(opponent.to_attachment()),
-        Ok(None) => {}
-        Err(reason) => store.tell(format!(
-            "Your computer game's opponent could not be restored: {reason}. Choose an \
-             opponent."
-        )),
-    }
+    leptos::task::spawn_local(async move {
+        let taken = Opponent::take_legacy().await;
+        // Gone meanwhile (the page was left): nothing to attach to.
+        if store.game().try_with_untracked(|_| ()).is_none() {
+            return;
+        }
+        match taken {
+            Ok(Some(opponent)) => store.attach(Some(opponent)),
+            Ok(None) => {}
+            Err(reason) => store.tell(format!(
+                "Your computer game's opponent could not be restored: {reason}. Choose an \
+                 opponent."
+            )),
+        }
+        done();
+    });
 }
 
 /// The page for games against the computer.
 #[component]
 pub fn ComputerPage() -> AnyView {
-    // Until the stored game is read (`GameStore::load`), nothing asks for a game's setup.
+    // Until the stored game (`GameStore::load`) and the dialog's remembered settings are
+    // read, nothing asks for a game's setup.
     let read = RwSignal::new(false);
     let store = GameStore::load(COMPUTER_GAME_KEY, move |store| {
-        restore_legacy_opponent(store);
-        read.set(true);
+        restore_legacy_opponent(store, move || {
+            read.try_set(true);
+        });
+    });
+    let settings = RwSignal::new(None);
+    ComputerSettings::load_then(move |loaded| {
+        settings.try_set(Some(loaded));
     });
     provide_context(store);
     let controller = Controller::new(store);
@@ -77,6 +93,7 @@ pub fn ComputerPage() -> AnyView {
     let new_game_asked = RwSignal::new(false);
     let dialog_open = Memo::new(move |_| {
         read.get()
+            && settings.with(Option::is_some)
             && (new_game_asked.get()
                 || asked_for_setup()
                 || controller.opponent().with(Option::is_none))
@@ -93,8 +110,10 @@ pub fn ComputerPage() -> AnyView {
     };
     let on_start = {
         let close_dialog = close_dialog.clone();
-        Callback::new(move |settings: ComputerSettings| {
-            settings.save();
+        Callback::new(move |chosen: ComputerSettings| {
+            chosen.save();
+            settings.set(Some(chosen.clone()));
+            let settings = chosen;
             let human = match settings.color {
                 ColorChoice::White => Color::White,
                 ColorChoice::Black => Color::Black,
@@ -191,7 +210,7 @@ pub fn ComputerPage() -> AnyView {
             <MoveAnnouncer />
             <Show when=move || dialog_open.get()>
                 <ComputerDialog
-                    initial=ComputerSettings::load()
+                    initial=settings.get_untracked().unwrap_or_default()
                     on_start=on_start
                     on_cancel=on_cancel
                 />

@@ -5,7 +5,7 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { CHUNK_WASM, expectSans, framesDrawn, play, sanList } from './helpers';
-import { openComputer, playAndAwaitReply, startGame } from './computer-helpers';
+import { openComputer, playAndAwaitReply, startGame, startRestGame } from './computer-helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
 function chunksAskedFor(page: Page): string[] {
@@ -31,9 +31,10 @@ test("a route's chunk is fetched when the route is first shown, and not before",
 
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
-  // Its engine's arrow brings the board's overlays (`xtask/src/sizes.rs` counts both).
+  // Its engine's arrow brings the board's overlays, and its engine the engine's client
+  // (`xtask/src/sizes.rs` counts all three).
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked).toEqual(['analysis', 'board_overlays']);
+  expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client']);
 
   // Back and forth: the chunks are in, and nothing is fetched again, not even the
   // reader of stored games: `/friend` takes back the game this tab saved as it was.
@@ -43,7 +44,7 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked).toEqual(['analysis', 'board_overlays']);
+  expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client']);
 
   // A deep link fetches its route's chunk with the page, and the reader of the game
   // `/friend` keeps, for when the player goes there.
@@ -124,20 +125,46 @@ test('/friend reads a stored game in its chunk, which a first visit does not fet
   expect(asked).toEqual(['saved_game']);
 });
 
-test('/computer reads its stored game in the same chunk, which a first visit does not fetch', async ({ page }) => {
+test('/computer reads its stored game and settings in the same chunk, which a first visit does not fetch', async ({ page }) => {
   const asked = chunksAskedFor(page);
   await openComputer(page);
+  expect(asked).toEqual(['computer']);
+  // The engine's client comes with the engine's first move, and not before.
   await startGame(page, 1, 'white');
   await playAndAwaitReply(page, 'e2', 'e4');
-  expect(asked).toEqual(['computer']);
+  expect(asked).toEqual(['computer', 'engine_client']);
   const sans = await sanList(page);
 
+  // The person to move in the stored game: nothing asks the engine yet.
   asked.length = 0;
   await page.reload();
   await expectSans(page, sans);
   await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
-  expect(asked.sort()).toEqual(['computer', 'saved_game']);
+  expect(asked.slice().sort()).toEqual(['computer', 'saved_game']);
 
+  // The dialog's settings alone, as remembered from that game, read in the chunk too.
+  await page.evaluate(() => localStorage.removeItem('gambit.v1.computer'));
+  asked.length = 0;
+  await page.reload();
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+  await expect(page.locator('[data-level="1"]')).toHaveAttribute('aria-pressed', 'true');
+  expect(asked.slice().sort()).toEqual(['computer', 'saved_game']);
+});
+
+test.describe("Stockfish's REST client", () => {
+  // The browser logs the refused connection as a console error: expected here.
+  test.use({ allowedConsoleErrors: [/Failed to load resource: net::ERR_/] });
+
+  test('is fetched with the first move asked of Stockfish, and not before', async ({ page }) => {
+    // No service there: the move's failure says so, which is enough here.
+    const asked = chunksAskedFor(page);
+    await startRestGame(page, 'white', 'http://127.0.0.1:9');
+    await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
+    expect(asked).toEqual(['computer']);
+    await play(page, 'e2', 'e4');
+    await expect(page.getByTestId('engine-error')).toContainText('Stockfish could not be reached');
+    expect(asked).toEqual(['computer', 'stockfish_rest']);
+  });
 });
 
 test('the analysis board opens a stored game as this tab saved it, or through the chunk', async ({ page }) => {
@@ -162,7 +189,7 @@ test('the analysis board opens a stored game as this tab saved it, or through th
   await expect(plies).toHaveCount(2);
   await expect(page).toHaveURL(/\/analysis$/);
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked.sort()).toEqual(['analysis', 'board_overlays', 'saved_game']);
+  expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client', 'saved_game']);
 });
 
 test('a page left while its stored game is still being read is left in peace', async ({ page }) => {
@@ -241,6 +268,24 @@ test.describe('a chunk that cannot be fetched', () => {
     await page.reload();
     await expectSans(page, ['e4']);
     await expect(page.getByTestId('notice')).toHaveCount(0);
+  });
+
+  test("the engine's client: the computer says so, and restarting the engine brings it", async ({ page }) => {
+    await openComputer(page);
+    let refuse = true;
+    await page.route(/\/split_engine_client\.wasm$/, async (route) => {
+      if (refuse) await route.abort('failed');
+      else await route.continue();
+    });
+    // The computer plays White: it is asked for a move at once.
+    await startGame(page, 1, 'black');
+    const error = page.getByTestId('engine-error');
+    await expect(error).toContainText('the engine stopped (its code could not be loaded; check the connection)');
+    await expect(error).toContainText('Your game is kept.');
+    refuse = false;
+    await page.getByTestId('restart-engine').click();
+    await expect(error).toHaveCount(0);
+    await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(1);
   });
 
   test('on a deep link, the shell gives way to the message', async ({ page }) => {

@@ -2,7 +2,8 @@
 // overwriting each other's moves, and unreadable data set aside is never destroyed,
 // even when storage is full.
 import { test, expect } from './fixtures';
-import { expectSans, openFriend, playAll } from './helpers';
+import { expectSans, openFriend, playAll, sanList } from './helpers';
+import { openComputer, playAndAwaitReply, startGame } from './computer-helpers';
 
 test('a move made in one tab is followed by the other tab', async ({ page, context }) => {
   await openFriend(page);
@@ -77,4 +78,44 @@ test('the sound setting is kept across visits; unreadable preferences give the d
   await page.evaluate(() => localStorage.setItem('gambit.v1.prefs', '{"sound":'));
   await page.reload();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+});
+
+test("a computer game saved before its opponent was kept in its record takes the opponent from the old key", async ({ page }) => {
+  await openComputer(page);
+  await startGame(page, 2, 'white');
+  await playAndAwaitReply(page, 'e2', 'e4');
+  const sans = await sanList(page);
+  // The record as it was then: no attachment; the opponent under a key of its own.
+  await page.evaluate(() => {
+    const record = JSON.parse(localStorage.getItem('gambit.v1.computer') ?? '{}');
+    localStorage.setItem('gambit.v1.computer.opponent', JSON.stringify(record.attachment));
+    delete record.attachment;
+    localStorage.setItem('gambit.v1.computer', JSON.stringify(record));
+    localStorage.removeItem('gambit.v1.computer.settings');
+  });
+  await page.reload();
+  await expectSans(page, sans);
+  await expect(page.getByTestId('engine-status')).toContainText('Level 2');
+  await expect(page.getByTestId('computer-dialog')).toHaveCount(0);
+  // Moved into the game's record, and the old key emptied.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('gambit.v1.computer.opponent')))
+    .toBeNull();
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('gambit.v1.computer') ?? '{}').attachment);
+  expect(kept).toMatchObject({ level: 2, human: 'white', engine: 'builtin' });
+
+  // An unreadable old opponent is kept aside, and the page asks for an opponent.
+  await page.evaluate(() => {
+    const record = JSON.parse(localStorage.getItem('gambit.v1.computer') ?? '{}');
+    delete record.attachment;
+    localStorage.setItem('gambit.v1.computer', JSON.stringify(record));
+    localStorage.setItem('gambit.v1.computer.opponent', '{"level":"two"}');
+  });
+  await page.reload();
+  await expect(page.getByTestId('notice')).toContainText("opponent could not be restored");
+  await expect(page.getByTestId('computer-dialog')).toBeVisible();
+  const aside = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('gambit.v1.computer.opponent.unreadable.')),
+  );
+  expect(aside).toHaveLength(1);
 });

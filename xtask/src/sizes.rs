@@ -36,16 +36,25 @@ use crate::run::root;
 // these as the page gets there.
 
 /// The routes and the chunks each loads with its first view (none: the main module
-/// alone; `/analysis` shows the engine's arrow at once, so the board's overlays too; a
-/// game page with a game stored from an earlier visit, `+game`, reads it in
-/// `saved_game`), with the most that route may download, gzip.
+/// alone; `/analysis` shows the engine's arrow at once, so the board's overlays and the
+/// engine's client too; a game page with a game stored from an earlier visit, `+game`,
+/// reads it in `saved_game`, and the computer's may be the computer's turn, which needs
+/// the engine's client), with the most that route may download, gzip.
 const ROUTES: [(&str, &[&str], usize); 7] = [
     ("/", &[], 300_000),
     ("/friend", &[], 300_000),
     ("/friend+game", &["saved_game"], 346_000),
     ("/computer", &["computer"], 421_000),
-    ("/computer+game", &["computer", "saved_game"], 445_000),
-    ("/analysis", &["analysis", "board_overlays"], 537_000),
+    (
+        "/computer+game",
+        &["computer", "saved_game", "engine_client"],
+        445_000,
+    ),
+    (
+        "/analysis",
+        &["analysis", "board_overlays", "engine_client"],
+        537_000,
+    ),
     ("/play/<id>", &["online"], 530_000),
 ];
 /// The most the engine worker's wasm may weigh, gzip-compressed: 167 100 measured on

@@ -118,6 +118,13 @@ pub fn white_share(score: Score, white_to_move: bool) -> f64 {
     }
 }
 
+/// The white part's width for `share` (0–1) as a CSS declaration, to a tenth of a per
+/// cent: formatted in whole numbers, so the page needs no float formatting.
+fn bar_width(share: f64) -> String {
+    let tenths = (share.clamp(0.0, 1.0) * 1000.0).round() as u32;
+    format!("width: {}.{}%", tenths / 10, tenths % 10)
+}
+
 /// The evaluation bar with its toggle.
 #[component]
 pub fn EvalBar(
@@ -163,7 +170,7 @@ pub fn EvalBar(
             <div class="eval-bar" data-testid="eval-bar" role="meter" aria-label="Evaluation"
                 data-eval=move || reading().map(|(text, _)| text)>
                 <div class="eval-white"
-                    style=move || format!("width: {:.1}%", reading().map_or(50.0, |(_, share)| share * 100.0))>
+                    style=move || bar_width(reading().map_or(0.5, |(_, share)| share))>
                 </div>
                 <span class="eval-text">{move || reading().map_or("…".to_owned(), |(text, _)| text)}</span>
             </div>
@@ -174,6 +181,15 @@ pub fn EvalBar(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bar_width_is_in_tenths_of_a_per_cent() {
+        assert_eq!(bar_width(0.5), "width: 50.0%");
+        assert_eq!(bar_width(0.123_45), "width: 12.3%");
+        assert_eq!(bar_width(1.0), "width: 100.0%");
+        assert_eq!(bar_width(0.0), "width: 0.0%");
+        assert_eq!(bar_width(f64::NAN), "width: 0.0%");
+    }
 
     #[test]
     fn the_bar_leans_to_the_side_that_is_better() {

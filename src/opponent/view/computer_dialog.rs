@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::game::clock::CONTROL_CHOICES;
 use crate::opponent::levels::{
-    ANCHOR_FLOOR, RATING_NOTE, bot_elo, level_elo, level_label, rating_label,
+    ANCHOR_FLOOR, BOT_ELO, RATING_NOTE, level_elo, level_label, rating_label,
 };
 use crate::opponent::settings::{ColorChoice, ComputerSettings, EngineChoice};
 
@@ -45,14 +45,11 @@ pub fn ComputerDialog(
             }
         })
         .collect_view();
-    // The bots, weakest first.
-    let mut bots: Vec<_> = gambit_protocol::BOTS
+    // The bots, weakest first: in the order of their ratings' table (no sort here, whose
+    // code the page would download for this list alone).
+    let bot_buttons = BOT_ELO
         .iter()
-        .filter_map(|bot| bot_elo(bot.name).map(|elo| (bot, elo)))
-        .collect();
-    bots.sort_by_key(|&(_, elo)| elo);
-    let bot_buttons = bots
-        .into_iter()
+        .filter_map(|&(name, elo)| gambit_protocol::bot_profile(name).map(|bot| (bot, elo)))
         .map(|(bot, elo)| {
             let name = bot.name;
             view! {

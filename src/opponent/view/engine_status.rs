@@ -12,13 +12,12 @@ use crate::opponent::settings::EngineChoice;
 pub fn describe_score(score: Score, white_to_move: bool) -> String {
     let sign = if white_to_move { 1 } else { -1 };
     match score {
+        // In whole centipawns: no float formatting in the pages that show it.
         Score::Cp(cp) => {
-            let pawns = f64::from(cp * sign) / 100.0;
-            if pawns >= 0.0 {
-                format!("+{pawns:.2}")
-            } else {
-                format!("−{:.2}", -pawns)
-            }
+            let cp = i64::from(cp) * i64::from(sign);
+            let mark = if cp >= 0 { "+" } else { "−" };
+            let cp = cp.unsigned_abs();
+            format!("{mark}{}.{:02}", cp / 100, cp % 100)
         }
         Score::Mate(moves) => format!("#{}", moves * sign),
     }

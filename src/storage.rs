@@ -6,8 +6,8 @@
 
 use std::fmt;
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Serialize, Serializer};
 
 /// Why storage could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,12 +132,4 @@ pub fn on_change_elsewhere(key: &'static str, on_change: impl Fn(Option<String>)
         }
     });
     on_cleanup(move || handle.remove());
-}
-
-/// Writes a time in wall-clock milliseconds (`Date.now()`, a whole number kept as an
-/// `f64`) as a JSON integer (`#[serde(serialize_with = "…")]`): read back as an `f64`
-/// as before, and with no float formatting in the page.
-pub fn whole_ms<S: Serializer>(ms: &f64, serializer: S) -> Result<S::Ok, S::Error> {
-    // Saturating: a time before 1970 (none is) would be 0, never a panic.
-    serializer.serialize_u64(ms.round() as u64)
 }

@@ -7,5 +7,9 @@
 pub mod clock;
 #[path = "../../src/game/color_serde.rs"]
 pub mod color_serde;
+#[path = "../../src/game/computer_opponent.rs"]
+pub mod computer_opponent;
 #[path = "../../src/game/saved.rs"]
 pub mod saved;
+#[path = "../../src/game/stored_time.rs"]
+pub mod stored_time;

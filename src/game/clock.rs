@@ -33,7 +33,7 @@ pub struct Clocks {
     #[serde(with = "super::color_serde::option")]
     pub running: Option<Color>,
     /// When the running clock started, in wall-clock milliseconds.
-    #[serde(serialize_with = "crate::storage::whole_ms")]
+    #[serde(serialize_with = "super::stored_time::whole_ms")]
     pub since: f64,
 }
 

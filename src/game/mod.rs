@@ -9,6 +9,7 @@ pub mod persistence;
 pub mod premove;
 pub mod saved;
 pub mod store;
+pub mod stored_time;
 pub mod view;
 
 /// The PGN tags of a game played here: Event, Site and today's date.

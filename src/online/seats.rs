@@ -32,7 +32,7 @@ pub struct SeatRecord {
     /// The game's time control, when known (`None`: no clocks or not known).
     pub time_control: Option<TimeControlSpec>,
     /// When the seat was taken, in wall-clock milliseconds.
-    #[serde(serialize_with = "crate::storage::whole_ms")]
+    #[serde(serialize_with = "crate::game::stored_time::whole_ms")]
     pub created_ms: f64,
     /// Whether the game is still going on, as far as this browser last saw.
     pub ongoing: bool,

@@ -27,13 +27,12 @@ const STORED_KEYS = {
   computer: ['gambit.v1.computer', 'gambit.v1.computer.settings'],
 };
 
-/** Whether this route's first view reads something stored that this browser keeps. */
-function readsStoredData(path) {
-  const analysis = path === '/analysis';
-  const page = analysis ? new URLSearchParams(location.search).get('game') : path.slice(1);
-  if (!Object.hasOwn(STORED_KEYS, page)) return false;
-  // The analysis board reads the game alone.
-  const keys = analysis ? STORED_KEYS[page].slice(0, 1) : STORED_KEYS[page];
+/** What the analysis board keeps, and the reviews of games, which the app reads in the
+ * `saved_analysis` chunk (src/analysis_board/persistence.rs, src/review/shelf.rs). */
+const ANALYSIS_KEYS = ['gambit.v1.analysis', 'gambit.v1.analyses'];
+
+/** Whether any of `keys` holds something in this browser. */
+function stored(keys) {
   try {
     return keys.some((key) => localStorage.getItem(key) !== null);
   } catch {
@@ -41,8 +40,24 @@ function readsStoredData(path) {
   }
 }
 
-/** Preloads the files of the route's chunk, and of the `saved_game` chunk when its first
- * view reads stored data, as the chunk loader will fetch them (a same-origin
+/** The chunks that read what this route's first view shows of the data this browser
+ * keeps: a game page's game (and the computer dialog's settings), the analysis board
+ * and its reviews, and the game the analysis board is asked to open (`?game=`). */
+function storedDataChunks(path) {
+  if (path === '/analysis') {
+    const page = new URLSearchParams(location.search).get('game');
+    const game = Object.hasOwn(STORED_KEYS, page) && stored(STORED_KEYS[page].slice(0, 1));
+    return [
+      ...(stored(ANALYSIS_KEYS) ? ['saved_analysis'] : []),
+      ...(game ? ['saved_game'] : []),
+    ];
+  }
+  const page = path.slice(1);
+  return Object.hasOwn(STORED_KEYS, page) && stored(STORED_KEYS[page]) ? ['saved_game'] : [];
+}
+
+/** Preloads the files of the route's chunks, and of the chunks that read stored data
+ * when its first view shows some, as the chunk loader will fetch them (a same-origin
  * `fetch`, which a `crossorigin` preload of type fetch matches). */
 function preloadChunks() {
   const path = location.pathname.replace(/\/+$/, '') || '/';
@@ -50,7 +65,7 @@ function preloadChunks() {
     prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
   );
   const chunks = route ? [...route[1]] : [];
-  if (readsStoredData(path)) chunks.push('saved_game');
+  chunks.push(...storedDataChunks(path));
   const files = new Set(chunks.flatMap((chunk) => CHUNK_FILES[chunk] || []));
   for (const file of files) {
     const link = document.createElement('link');

@@ -19,7 +19,11 @@ fn main() {
         // Cannot fail for this name; if it did, the app would show beside the shell.
         let _ = root.set_attribute(WAITING, "");
     }
+    // Data stored from an earlier visit, read in the `saved_game` and `saved_analysis`
+    // chunks.
     let game_stored = gambit::game::persistence::game_stored();
+    let analysis_stored = gambit::analysis_board::persistence::board_stored()
+        || gambit::review::shelf::shelf_stored();
     leptos::mount::mount_to_body(gambit::App);
     // In the next task: the router builds the first page once this one is done (its
     // routes load asynchronously), and that page's chunks and pieces are only counted
@@ -30,6 +34,9 @@ fn main() {
                 remove_shell();
                 if game_stored {
                     gambit::game::persistence::prepare_to_read_saved_game();
+                }
+                if analysis_stored {
+                    gambit::analysis_board::persistence::prepare_to_read_saved_analysis();
                 }
             });
         },

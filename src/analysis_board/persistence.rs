@@ -4,6 +4,13 @@
 //! (in the form of [`super::saved`]) at every change. Unreadable data is set aside
 //! (`<key>.unreadable.<time>`), never destroyed and never a panic; when it cannot be set
 //! aside, nothing is saved over it.
+//!
+//! The stored text is read in the `saved_analysis` chunk of the release build
+//! (serde_json's reader is large, and a first visit has nothing stored); the board this
+//! tab saved itself, while storage still holds it, is taken back as it was, with no
+//! chunk.
+
+use std::cell::RefCell;
 
 use gambit_rules::shakmaty::Color;
 use gambit_rules::{GameTree, NodeId, PgnTags};
@@ -14,7 +21,13 @@ use super::saved::{
     ANALYSIS_VERSION, SavedAnalysis, node_at, path_indices, restore_notes, save_notes,
 };
 use super::store::TreeStore;
-use crate::storage::{self, StorageError};
+use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
+use crate::storage;
+
+thread_local! {
+    /// The board this tab saved last, as its text and as it was.
+    static SAVED_HERE: RefCell<Option<(String, SavedAnalysis)>> = const { RefCell::new(None) };
+}
 
 /// Where the analysis board is kept.
 pub const ANALYSIS_KEY: &str = "gambit.v1.analysis";
@@ -39,9 +52,63 @@ pub struct Restored {
     pub notice: Option<String>,
 }
 
-/// The saved board, or the start position when there is none or it is unreadable.
-pub fn restore() -> Restored {
-    let fresh = |saving: bool, notice: Option<String>| Restored {
+/// Runs `done` with what the board starts with: the saved board, or the start position
+/// when there is none or it is unreadable. The stored text is read in the
+/// `saved_analysis` chunk, a part of the first view while the page shell is up (`crate::chunks`); at
+/// once when nothing is stored or storage holds the board this tab saved. If the chunk
+/// cannot be fetched, the start position, and nothing is saved over the stored board.
+pub fn restore_then(done: impl FnOnce(Restored) + 'static) {
+    let text = match storage::read(ANALYSIS_KEY) {
+        Ok(Some(text)) => text,
+        Ok(None) => return done(fresh(true, None)),
+        Err(error) => {
+            return done(fresh(
+                true,
+                Some(format!("The analysis cannot be saved here: {error}.")),
+            ));
+        }
+    };
+    if let Some(saved) = saved_here(&text) {
+        return done(restored(Ok(saved)));
+    }
+    let part_of_first_view = first_view_waits_for_part();
+    leptos::task::spawn_local(async move {
+        done(match decode_in_chunk(text).await {
+            Ok(decoded) => restored(decoded),
+            Err(_) => fresh(
+                false,
+                Some(
+                    "Your saved analysis could not be loaded (check the connection and reload \
+                     the page). It is kept, and this board will not be saved."
+                        .to_owned(),
+                ),
+            ),
+        });
+        if part_of_first_view {
+            first_view_part_done();
+        }
+    });
+}
+
+/// Whether a board is saved from an earlier visit (`main.rs` asks, to have the chunk
+/// that reads it ready).
+pub fn board_stored() -> bool {
+    matches!(storage::read(ANALYSIS_KEY), Ok(Some(_)))
+}
+
+/// Fetches and instantiates the `saved_analysis` chunk now (`main.rs` asks once the first
+/// view is in, when a board or reviews are stored), so that the analysis board or a
+/// review shown later reads them at once.
+pub fn prepare_to_read_saved_analysis() {
+    leptos::task::spawn_local(async {
+        // A failure is told when the board or a review is read.
+        let _ = preload_saved_analysis().await;
+    });
+}
+
+/// The start position, saved or not, with what the player must be told.
+fn fresh(saving: bool, notice: Option<String>) -> Restored {
+    Restored {
         tree: GameTree::new(),
         notes: Notes::new(),
         tags: None,
@@ -50,8 +117,33 @@ pub fn restore() -> Restored {
         engine: true,
         saving,
         notice,
+    }
+}
+
+/// What the board starts with, from the stored board as read: unreadable data (or a
+/// version this build does not know) is set aside, and the start position comes.
+fn restored(decoded: Result<SavedAnalysis, String>) -> Restored {
+    let saved = match decoded {
+        Ok(saved) if saved.version == ANALYSIS_VERSION => saved,
+        Ok(saved) => return unreadable(format!("unknown format version {}", saved.version)),
+        Err(reason) => return unreadable(reason),
     };
-    let unreadable = |reason: String| match storage::set_aside(ANALYSIS_KEY) {
+    Restored {
+        current: node_at(&saved.tree, &saved.at),
+        notes: restore_notes(&saved.tree, saved.notes),
+        tags: saved.tags,
+        tree: saved.tree,
+        orientation: saved.orientation,
+        engine: saved.engine,
+        saving: true,
+        notice: None,
+    }
+}
+
+/// The start position after the stored board could not be read for `reason`: set aside
+/// if it can be, else left where it is and not saved over.
+fn unreadable(reason: String) -> Restored {
+    match storage::set_aside(ANALYSIS_KEY) {
         Ok(_) => fresh(
             true,
             Some(format!(
@@ -65,41 +157,53 @@ pub fn restore() -> Restored {
                  aside ({error}), so it stays where it is and this board will not be saved."
             )),
         ),
-    };
-    match storage::load_json::<SavedAnalysis>(ANALYSIS_KEY) {
-        Ok(None) => fresh(true, None),
-        Ok(Some(saved)) if saved.version != ANALYSIS_VERSION => {
-            unreadable(format!("unknown format version {}", saved.version))
-        }
-        Ok(Some(saved)) => Restored {
-            current: node_at(&saved.tree, &saved.at),
-            notes: restore_notes(&saved.tree, saved.notes),
-            tags: saved.tags,
-            tree: saved.tree,
-            orientation: saved.orientation,
-            engine: saved.engine,
-            saving: true,
-            notice: None,
-        },
-        Err(StorageError::Unreadable { reason, .. }) => unreadable(reason),
-        Err(error) => fresh(
-            true,
-            Some(format!("The analysis cannot be saved here: {error}.")),
-        ),
     }
 }
 
+/// The board this tab saved last, if storage still holds its `text`.
+fn saved_here(text: &str) -> Option<SavedAnalysis> {
+    SAVED_HERE.with_borrow(|saved| {
+        saved
+            .as_ref()
+            .filter(|(saved_text, _)| saved_text == text)
+            .map(|(_, saved)| saved.clone())
+    })
+}
+
+/// The board stored as `text`, or why it cannot be read.
+fn decode(text: &str) -> Result<SavedAnalysis, String> {
+    serde_json::from_str(text).map_err(|error| error.to_string())
+}
+
+/// A stored board read in the `saved_analysis` chunk; `Err` when the chunk cannot be
+/// fetched.
+#[cfg(feature = "split")]
+#[wasm_split_helpers::wasm_split(saved_analysis, fallible, preload(preload_saved_analysis))]
+fn decode_in_chunk(text: String) -> Result<Result<SavedAnalysis, String>, SplitLoaderError> {
+    Ok(decode(&text))
+}
+
+/// Without the `split` feature (the tests), the same, at once.
+#[cfg(not(feature = "split"))]
+async fn decode_in_chunk(text: String) -> Result<Result<SavedAnalysis, String>, SplitLoaderError> {
+    Ok(decode(&text))
+}
+
+/// Without the `split` feature, nothing to fetch.
+#[cfg(not(feature = "split"))]
+async fn preload_saved_analysis() -> Result<(), SplitLoaderError> {
+    Ok(())
+}
+
 /// Saves the board whenever the tree, the position shown, the orientation or the
-/// engine switch changes; a failure is told through `notice`.
+/// engine switch changes, once `saving` says it may (not before the stored board is
+/// read, nor when it could not be); a failure is told through `notice`.
 pub fn save_on_change(
     store: TreeStore,
     engine_on: Signal<bool>,
-    saving: bool,
+    saving: StoredValue<bool>,
     notice: RwSignal<Option<String>>,
 ) {
-    if !saving {
-        return;
-    }
     Effect::new(move |_| {
         let current = store.current().get();
         let record = store.tree().with(|tree| SavedAnalysis {
@@ -111,8 +215,14 @@ pub fn save_on_change(
             notes: store.notes().with(|notes| save_notes(tree, notes)),
             tags: store.tags().get(),
         });
-        if let Err(error) = storage::save_json(ANALYSIS_KEY, &record) {
-            notice.set(Some(format!("The analysis could not be saved: {error}.")));
+        if !saving.get_value() {
+            return;
+        }
+        // Plain data with string keys: serialising cannot fail.
+        let text = serde_json::to_string(&record).unwrap_or_default();
+        match storage::write(ANALYSIS_KEY, &text) {
+            Ok(()) => SAVED_HERE.set(Some((text, record))),
+            Err(error) => notice.set(Some(format!("The analysis could not be saved: {error}."))),
         }
     });
 }

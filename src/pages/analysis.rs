@@ -3,7 +3,7 @@
 //! pieces of either side move freely, a move from an earlier position starts a side
 //! line, and the engine shows its best lines of the position on the board.
 
-use gambit_rules::shakmaty::{Chess, Position};
+use gambit_rules::shakmaty::{Chess, Color, Position};
 use gambit_rules::{GameTree, Judgement};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
@@ -11,7 +11,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
-use crate::analysis_board::persistence::{restore, save_on_change};
+use crate::analysis_board::persistence::{restore_then, save_on_change};
 use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn, main_line_evals};
 use crate::analysis_board::shortcuts::{tree_keys, use_board_shortcuts};
 use crate::analysis_board::store::TreeStore;
@@ -38,18 +38,38 @@ crate::chunk_view!(
 /// The analysis board page.
 #[component]
 pub fn AnalysisPage() -> AnyView {
-    let restored = restore();
-    let store = TreeStore::new(
-        restored.tree,
-        restored.notes,
-        restored.tags,
-        restored.current,
-        restored.orientation,
-    );
-    let notice = RwSignal::new(restored.notice);
-    open_requested_game(store, notice);
-    let engine = LiveEngine::new(store, restored.engine);
-    save_on_change(store, engine.enabled().into(), restored.saving, notice);
+    // The start position until the saved board is read (`restore_then`); the engine is
+    // off and nothing is saved meanwhile.
+    let tree = GameTree::new();
+    let root = tree.root();
+    let store = TreeStore::new(tree, Notes::new(), None, root, Color::White);
+    let notice = RwSignal::new(None);
+    let engine = LiveEngine::new(store, false);
+    let saving = StoredValue::new(false);
+    save_on_change(store, engine.enabled().into(), saving, notice);
+    let requested = requested_game(notice);
+    restore_then(move |restored| {
+        // Gone meanwhile (the page was left): nothing to restore into.
+        if store.tree().try_with_untracked(|_| ()).is_none() {
+            return;
+        }
+        saving.set_value(restored.saving);
+        store.replace(
+            restored.tree,
+            restored.notes,
+            restored.tags,
+            restored.current,
+        );
+        store.turn_to(restored.orientation);
+        engine.set_enabled(restored.engine);
+        if restored.notice.is_some() {
+            notice.set(restored.notice);
+        }
+        // Another page's game, asked for by the address, over the saved board.
+        if let Some(source) = requested {
+            open_game(store, notice, source);
+        }
+    });
     use_board_shortcuts(store);
 
     // The review of the main line (its evaluations, marks and better moves).
@@ -152,43 +172,15 @@ pub fn AnalysisPage() -> AnyView {
     .into_any()
 }
 
-/// Opens the game of the page named by `?game=`, then drops the parameter from the
-/// address, so that a reload shows the board as it is then.
-fn open_requested_game(store: TreeStore, notice: RwSignal<Option<String>>) {
+/// The game of the page named by `?game=`, if it names one; the parameter is dropped
+/// from the address, so that a reload shows the board as it is then.
+fn requested_game(notice: RwSignal<Option<String>>) -> Option<GameSource> {
     let query = use_query_map();
     let navigate = use_navigate();
-    let Some(word) = query.with_untracked(|query| query.get("game")) else {
-        return;
-    };
-    match GameSource::from_query(&word) {
-        Some(source) => {
-            let part_of_first_view = first_view_waits_for_part();
-            leptos::task::spawn_local(async move {
-                match read_game(source).await {
-                    Ok((game, orientation)) => {
-                        // Gone meanwhile (the page was left): nothing to open it in.
-                        let tree = store
-                            .tree()
-                            .try_with_untracked(|current| tree_for(&game, current));
-                        if let Some(tree) = tree {
-                            if let Some(tree) = tree {
-                                let root = tree.root();
-                                store.replace(tree, Notes::new(), None, root);
-                            }
-                            store.last_of_main_line();
-                            store.turn_to(orientation);
-                        }
-                    }
-                    Err(message) => {
-                        notice.try_set(Some(format!("{message}.")));
-                    }
-                }
-                if part_of_first_view {
-                    first_view_part_done();
-                }
-            });
-        }
-        None => notice.set(Some(format!("There is no game called “{word}”."))),
+    let word = query.with_untracked(|query| query.get("game"))?;
+    let source = GameSource::from_query(&word);
+    if source.is_none() {
+        notice.set(Some(format!("There is no game called “{word}”.")));
     }
     // Once the page is drawn: the router is not to be changed while it draws.
     Effect::new(move |_| {
@@ -199,6 +191,37 @@ fn open_requested_game(store: TreeStore, notice: RwSignal<Option<String>>) {
                 ..Default::default()
             },
         );
+    });
+    source
+}
+
+/// Opens the game `source` keeps (read in the `saved_game` chunk unless this tab saved
+/// it), a part of the first view while the page shell is up.
+fn open_game(store: TreeStore, notice: RwSignal<Option<String>>, source: GameSource) {
+    let part_of_first_view = first_view_waits_for_part();
+    leptos::task::spawn_local(async move {
+        match read_game(source).await {
+            Ok((game, orientation)) => {
+                // Gone meanwhile (the page was left): nothing to open it in.
+                let tree = store
+                    .tree()
+                    .try_with_untracked(|current| tree_for(&game, current));
+                if let Some(tree) = tree {
+                    if let Some(tree) = tree {
+                        let root = tree.root();
+                        store.replace(tree, Notes::new(), None, root);
+                    }
+                    store.last_of_main_line();
+                    store.turn_to(orientation);
+                }
+            }
+            Err(message) => {
+                notice.try_set(Some(format!("{message}.")));
+            }
+        }
+        if part_of_first_view {
+            first_view_part_done();
+        }
     });
 }
 

@@ -25,12 +25,13 @@ use gambit_rules::shakmaty::{Color, Square};
 use gambit_rules::{Eval, Judgement, SideSummary};
 use leptos::prelude::*;
 
+use crate::chunks::{first_view_part_done, first_view_waits_for_part};
 use crate::game::view::move_list::MoveNote;
 pub use budget::Budget;
 use marks::Marks;
 use replay::Replay;
 use runner::Runner;
-use shelf::{Progress, StoredAnalysis};
+use shelf::{Lookup, Progress, StoredAnalysis};
 
 /// A line to review: a start position and the moves played from it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -151,7 +152,14 @@ impl Review {
             self.analysis.set(StoredAnalysis::empty(moves, None));
             return;
         }
-        let stored = shelf::load_analysis(&key, moves);
+        let stored = match shelf::load_analysis(&key, moves) {
+            Lookup::Known(stored) => stored,
+            Lookup::Unread => {
+                self.analysis.set(StoredAnalysis::empty(moves, None));
+                self.reload_once_read(key);
+                return;
+            }
+        };
         let resume = stored
             .as_ref()
             .filter(|a| a.progress == Progress::Running)
@@ -167,6 +175,27 @@ impl Review {
             self.budget.set(budget);
             self.start();
         }
+    }
+
+    /// Reads the stored analyses (in the `saved_analysis` chunk), then shows line `key`'s
+    /// if the review still shows that line: a part of the first view while the page
+    /// shell is up, so that a stored review shows with the page.
+    fn reload_once_read(self, key: String) {
+        let part_of_first_view = first_view_waits_for_part();
+        leptos::task::spawn_local(async move {
+            let read = shelf::read_stored().await;
+            // Gone meanwhile (the page was left), or on another line: nothing to show.
+            let same_line = self
+                .replay
+                .try_with_untracked(|replay| replay.key == key)
+                .unwrap_or(false);
+            if read && same_line {
+                self.reload();
+            }
+            if part_of_first_view {
+                first_view_part_done();
+            }
+        });
     }
 
     /// Starts (or resumes) the analysis at the chosen [`Review::budget`]: only the
@@ -316,9 +345,7 @@ pub fn uci_squares(uci: &str) -> Option<(Square, Square)> {
 pub fn adopt_imported(line: &AnalysedLine, evals: &[Option<Eval>]) {
     let replay = Replay::new(line);
     let moves = replay.len();
-    if shelf::load_analysis(&replay.key, moves).is_some_and(|a| !a.is_empty())
-        || evals.iter().all(Option::is_none)
-    {
+    if evals.iter().all(Option::is_none) {
         return;
     }
     let mut analysis = StoredAnalysis::empty(moves, None);
@@ -332,7 +359,7 @@ pub fn adopt_imported(line: &AnalysedLine, evals: &[Option<Eval>]) {
         Progress::Stopped
     };
     // Without storage the marks are simply not kept.
-    let _ = shelf::save_analysis(&replay.key, &analysis);
+    shelf::adopt(&replay.key, moves, analysis);
 }
 
 #[cfg(test)]

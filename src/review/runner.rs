@@ -160,6 +160,6 @@ pub(super) fn save(review: Review) {
     if let Some(analysis) = review.analysis.try_get_untracked()
         && !analysis.is_empty()
     {
-        let _ = shelf::save_analysis(&key, &analysis);
+        shelf::save_analysis(&key, &analysis);
     }
 }

@@ -5,12 +5,21 @@
 //! The analyses live under a key of their own: a full or unreadable store loses
 //! analyses, never a game. Unreadable data is set aside (see [`crate::storage`]), a
 //! record that does not fit its line is ignored, nothing here panics.
+//!
+//! The stored text is read in the `saved_analysis` chunk of the release build (serde_json's
+//! reader is large, and a first visit has nothing stored), and what this tab read or
+//! wrote is kept with its text: while storage holds that text, the shelf is known at
+//! once; when it holds another (a first read, another tab's save), [`Lookup::Unread`]
+//! says to read it ([`read_stored`]), and a save waits for that read.
+
+use std::cell::RefCell;
 
 use gambit_rules::Eval;
 use serde::{Deserialize, Serialize};
 
 use super::budget::Budget;
-use crate::storage::{self, StorageError};
+use crate::chunks::SplitLoaderError;
+use crate::storage;
 
 /// The local-storage key of the analyses.
 pub const ANALYSES_KEY: &str = "gambit.v1.analyses";
@@ -136,41 +145,150 @@ impl Shelf {
     }
 }
 
-/// The stored analyses; none when storage is missing, and unreadable data is set aside.
-pub fn load_shelf() -> Shelf {
-    match storage::load_json::<Shelf>(ANALYSES_KEY) {
-        Ok(shelf) => shelf.unwrap_or_default(),
-        Err(StorageError::Unreadable { .. }) => {
-            // Kept for a bug report; if even that fails the data stays, and is
-            // replaced by the next save.
-            let _ = storage::set_aside(ANALYSES_KEY);
-            Shelf::default()
+thread_local! {
+    /// The stored text this tab last read or wrote, and the shelf it holds.
+    static KNOWN: RefCell<Option<(String, Shelf)>> = const { RefCell::new(None) };
+}
+
+/// What is known of a line's stored analysis.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Lookup {
+    /// The shelf is known: the line's analysis, if one that fits it is kept.
+    Known(Option<StoredAnalysis>),
+    /// The stored shelf is not read yet: [`read_stored`], then look again.
+    Unread,
+}
+
+/// Whether analyses are stored from an earlier visit (`main.rs` asks, to have the chunk
+/// that reads them ready).
+pub fn shelf_stored() -> bool {
+    matches!(storage::read(ANALYSES_KEY), Ok(Some(_)))
+}
+
+/// The shelf as storage holds it, when that is known without reading: none stored (or
+/// no storage: nothing can be kept) is empty; the text this tab last read or wrote is
+/// its shelf; `None` otherwise.
+fn shelf_now() -> Option<Shelf> {
+    match storage::read(ANALYSES_KEY) {
+        Ok(Some(text)) => KNOWN.with_borrow(|known| {
+            known
+                .as_ref()
+                .filter(|(known_text, _)| *known_text == text)
+                .map(|(_, shelf)| shelf.clone())
+        }),
+        Ok(None) | Err(_) => Some(Shelf::default()),
+    }
+}
+
+/// Reads the stored shelf in the `saved_analysis` chunk, so that the next lookups know it;
+/// unreadable data is set aside (kept for a bug report; if even that fails the data
+/// stays, and is replaced by the next save). `false` when the chunk cannot be fetched.
+pub async fn read_stored() -> bool {
+    let Ok(Some(text)) = storage::read(ANALYSES_KEY) else {
+        return true;
+    };
+    match decode_in_chunk(text.clone()).await {
+        Err(_) => false,
+        Ok(Some(shelf)) => {
+            KNOWN.set(Some((text, shelf)));
+            true
         }
-        Err(_) => Shelf::default(),
+        Ok(None) => {
+            if storage::set_aside(ANALYSES_KEY).is_err() {
+                KNOWN.set(Some((text, Shelf::default())));
+            }
+            true
+        }
     }
 }
 
 /// The stored analysis of a line of `moves` moves under `key`, if one fits it.
-pub fn load_analysis(key: &str, moves: usize) -> Option<StoredAnalysis> {
-    load_shelf()
-        .get(key)
-        .filter(|analysis| analysis.fits(moves))
-        .cloned()
+pub fn load_analysis(key: &str, moves: usize) -> Lookup {
+    match shelf_now() {
+        Some(shelf) => Lookup::Known(
+            shelf
+                .get(key)
+                .filter(|analysis| analysis.fits(moves))
+                .cloned(),
+        ),
+        None => Lookup::Unread,
+    }
 }
 
-/// Stores `analysis` as line `key`'s. When storage is full, older analyses are dropped
-/// until it fits; when even this one alone does not, it is not kept.
-pub fn save_analysis(key: &str, analysis: &StoredAnalysis) -> Result<(), StorageError> {
-    let mut shelf = load_shelf();
+/// Stores `analysis` as line `key`'s (once the stored shelf is read, if it is not
+/// yet). When storage is full, older analyses are dropped until it fits; when even this
+/// one alone does not, it is not kept.
+pub fn save_analysis(key: &str, analysis: &StoredAnalysis) {
+    let (key, analysis) = (key.to_owned(), analysis.clone());
+    with_shelf(move |shelf| put_and_write(shelf, &key, analysis));
+}
+
+/// Stores `analysis` (evaluations read from a PGN) as line `key`'s unless an analysis
+/// with evaluations is kept for it already.
+pub fn adopt(key: &str, moves: usize, analysis: StoredAnalysis) {
+    let key = key.to_owned();
+    with_shelf(move |shelf| {
+        let kept = shelf
+            .get(&key)
+            .is_some_and(|kept| kept.fits(moves) && !kept.is_empty());
+        if !kept {
+            put_and_write(shelf, &key, analysis);
+        }
+    });
+}
+
+/// Runs `change` with the stored shelf: at once when it is known, else once it is
+/// read (never, if it cannot be: then nothing is written over it).
+fn with_shelf(change: impl FnOnce(Shelf) + 'static) {
+    if let Some(shelf) = shelf_now() {
+        change(shelf);
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        if read_stored().await
+            && let Some(shelf) = shelf_now()
+        {
+            change(shelf);
+        }
+    });
+}
+
+/// Puts `analysis` on `shelf` as line `key`'s and stores the shelf, dropping older
+/// analyses while storage is full (and keeping none if even this one alone does not fit).
+fn put_and_write(mut shelf: Shelf, key: &str, analysis: StoredAnalysis) {
     let mut capacity = SHELF_CAPACITY;
     loop {
         shelf.put(key, analysis.clone(), capacity);
-        match storage::save_json(ANALYSES_KEY, &shelf) {
-            Ok(()) => return Ok(()),
-            Err(error) if capacity <= 1 => return Err(error),
+        // Plain data with string keys: serialising cannot fail.
+        let text = serde_json::to_string(&shelf).unwrap_or_default();
+        match storage::write(ANALYSES_KEY, &text) {
+            Ok(()) => {
+                KNOWN.set(Some((text, shelf)));
+                return;
+            }
+            Err(_) if capacity <= 1 => return,
             Err(_) => capacity = shelf.len().saturating_sub(1).max(1),
         }
     }
+}
+
+/// The shelf stored as `text`, `None` when it is not one.
+fn decode(text: &str) -> Option<Shelf> {
+    serde_json::from_str(text).ok()
+}
+
+/// A stored shelf read in the `saved_analysis` chunk (`crate::chunks`); `Err` when the
+/// chunk cannot be fetched.
+#[cfg(feature = "split")]
+#[wasm_split_helpers::wasm_split(saved_analysis, fallible)]
+fn decode_in_chunk(text: String) -> Result<Option<Shelf>, SplitLoaderError> {
+    Ok(decode(&text))
+}
+
+/// Without the `split` feature (the tests), the same, at once.
+#[cfg(not(feature = "split"))]
+async fn decode_in_chunk(text: String) -> Result<Option<Shelf>, SplitLoaderError> {
+    Ok(decode(&text))
 }
 
 #[cfg(test)]
@@ -221,7 +339,7 @@ mod tests {
             r#"{"entries":[{"line":1}]}"#,
             r#"{"entries":[{"line":"k","analysis":{"budget":"huge","progress":"done","evals":[],"lines":[]}}]}"#,
         ] {
-            assert!(serde_json::from_str::<Shelf>(bad).is_err(), "{bad}");
+            assert!(decode(bad).is_none(), "{bad}");
         }
     }
 

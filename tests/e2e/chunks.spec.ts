@@ -4,7 +4,7 @@
 // nothing else on the page lost.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { CHUNK_WASM, expectSans, framesDrawn, play, sanList } from './helpers';
+import { CHUNK_WASM, expectSans, framesDrawn, play, sanList, square } from './helpers';
 import { openComputer, playAndAwaitReply, startGame, startRestGame } from './computer-helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
@@ -15,6 +15,15 @@ function chunksAskedFor(page: Page): string[] {
     if (name) names.push(name);
   });
   return names;
+}
+
+/** Plays `from`→`to` on the analysis board and waits for the variation list to grow. */
+async function playOnBoard(page: Page, from: string, to: string) {
+  const plies = page.locator('[data-testid="variation-list"] [data-ply]');
+  const before = await plies.count();
+  await square(page, from).click();
+  await square(page, to).click();
+  await expect(plies).toHaveCount(before + 1);
 }
 
 /** `/friend` with 1. e4 played: the main module's page, used. */
@@ -46,13 +55,14 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client']);
 
-  // A deep link fetches its route's chunk with the page, and the reader of the game
-  // `/friend` keeps, for when the player goes there.
+  // A deep link fetches its route's chunk with the page, and the readers of the game
+  // `/friend` keeps and of the analysis board, saved since, for when the player goes
+  // there.
   const deep = chunksAskedFor(page);
   await page.goto('/computer');
   await expect(page.getByTestId('computer-dialog')).toBeVisible();
-  await expect.poll(() => deep.length).toBe(2);
-  expect(deep).toEqual(['computer', 'saved_game']);
+  await expect.poll(() => deep.length).toBe(3);
+  expect(deep.slice().sort()).toEqual(['computer', 'saved_analysis', 'saved_game']);
 });
 
 test("a feature's chunk is fetched when the feature is first used, and not before", async ({ page }) => {
@@ -183,13 +193,46 @@ test('the analysis board opens a stored game as this tab saved it, or through th
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked).not.toContain('saved_game');
 
-  // A deep link: a new document, which reads the stored text in the chunk.
+  // A deep link: a new document, which reads the stored game in its chunk (and the
+  // board saved since in its own).
   asked.length = 0;
   await page.goto('/analysis?game=friend');
   await expect(plies).toHaveCount(2);
   await expect(page).toHaveURL(/\/analysis$/);
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client', 'saved_game']);
+  expect(asked.slice().sort()).toEqual([
+    'analysis',
+    'board_overlays',
+    'engine_client',
+    'saved_analysis',
+    'saved_game',
+  ]);
+});
+
+test('/analysis reads its saved board in a chunk of its own, which a first visit does not fetch', async ({ page }) => {
+  const plies = page.locator('[data-testid="variation-list"] [data-ply]');
+  const asked = chunksAskedFor(page);
+  await page.goto('/analysis');
+  await expect(page.getByTestId('analysis-page')).toBeVisible();
+  await playOnBoard(page, 'e2', 'e4');
+  await playOnBoard(page, 'e7', 'e5');
+  await expect(plies).toHaveCount(2);
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
+  expect(asked).not.toContain('saved_analysis');
+
+  // Shown again in this tab: the board it saved, with no chunk.
+  await page.getByTestId('nav-friend').click();
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  await page.getByTestId('nav-analysis').click();
+  await expect(plies).toHaveCount(2);
+  expect(asked).not.toContain('saved_analysis');
+
+  // A new document reads it in the chunk, before the shell goes.
+  asked.length = 0;
+  await page.reload();
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await expect(plies).toHaveCount(2);
+  expect(asked).toContain('saved_analysis');
 });
 
 test('a page left while its stored game is still being read is left in peace', async ({ page }) => {
@@ -286,6 +329,31 @@ test.describe('a chunk that cannot be fetched', () => {
     await page.getByTestId('restart-engine').click();
     await expect(error).toHaveCount(0);
     await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(1);
+  });
+
+  test('the chunk that reads the saved analysis board: the board says so, and keeps it', async ({ page }) => {
+    await page.goto('/analysis');
+    await expect(page.getByTestId('analysis-page')).toBeVisible();
+    await playOnBoard(page, 'd2', 'd4');
+    await expect(page.locator('[data-testid="variation-list"] [data-ply]')).toHaveCount(1);
+    const stored = await page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
+    expect(stored).toContain('d2d4');
+    let refuse = true;
+    await page.route(/\/split_saved_analysis\.wasm$/, async (route) => {
+      if (refuse) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByTestId('notice')).toContainText('could not be loaded');
+    // A move here is not saved over the stored board.
+    await playOnBoard(page, 'e2', 'e4');
+    await expect(page.locator('[data-testid="variation-list"] [data-ply]')).toHaveCount(1);
+    expect(await page.evaluate(() => localStorage.getItem('gambit.v1.analysis'))).toBe(stored);
+
+    refuse = false;
+    await page.reload();
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    await expect(page.locator('[data-testid="variation-list"] [data-ply="1"]')).toHaveText(/d4/);
   });
 
   test('on a deep link, the shell gives way to the message', async ({ page }) => {

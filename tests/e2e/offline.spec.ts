@@ -1,7 +1,8 @@
 // The release build's service worker (sw.js, xtask/src/finish-build.mjs): after one
 // visit the app works offline on every route, and a new build served over the old one
 // is offered as "a new version is ready", then taken by the reload. The page's chunks
-// are precached too: `/computer`'s is first fetched here offline.
+// are precached too: `/computer`'s, and the engine's client it needs for the computer's
+// first move, are first fetched here offline.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';

@@ -111,6 +111,8 @@ impl EngineClient {
                 return;
             }
             match spawn_in_chunk(pending, Rc::clone(&on_news)).await {
+                // Dropped while it was spawned: this worker is not wanted.
+                Ok((spawned, _)) if !open.get() => spawned.stop(),
                 Ok((spawned, relay)) => {
                     *running.borrow_mut() = Some(spawned);
                     relay.await;
@@ -127,19 +129,26 @@ impl EngineClient {
     }
 }
 
-impl Drop for EngineClient {
-    fn drop(&mut self) {
-        self.open.set(false);
-        if let Some(Running { worker, on_error }) = self.running.borrow_mut().take()
-            && let Some(worker) = worker
-        {
+impl Running {
+    /// Terminates the worker, even one stuck in a search, and stops hearing it.
+    fn stop(self) {
+        if let Some(worker) = self.worker {
             worker.terminate();
-            if let Some(listener) = on_error {
+            if let Some(listener) = self.on_error {
                 let _ = worker.remove_event_listener_with_callback(
                     "error",
                     listener.as_ref().unchecked_ref(),
                 );
             }
+        }
+    }
+}
+
+impl Drop for EngineClient {
+    fn drop(&mut self) {
+        self.open.set(false);
+        if let Some(running) = self.running.borrow_mut().take() {
+            running.stop();
         }
     }
 }

@@ -262,6 +262,26 @@ test('a page left while its stored game is still being read is left in peace', a
   await expect(page.getByTestId('panic-banner')).toHaveCount(0);
 });
 
+test("a page left while the engine's client is still being fetched starts no worker", async ({ page }) => {
+  await openComputer(page);
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/split_engine_client\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // The computer plays White: its engine is asked at once, and waits for the chunk.
+  await startGame(page, 1, 'black');
+  await page.getByTestId('nav-friend').click();
+  await expect(page.getByTestId('friend-page')).toBeVisible();
+  const fetched = page.waitForResponse(/\/split_engine_client\.wasm$/);
+  release();
+  await fetched;
+  await framesDrawn(page, 3);
+  expect(page.workers()).toHaveLength(0);
+  await expect(page.getByTestId('panic-banner')).toHaveCount(0);
+});
+
 test.describe('a chunk that cannot be fetched', () => {
   // The loader logs the failed fetch, and the browser the refused request.
   test.use({ allowedConsoleErrors: [/Failed to fetch|net::ERR_FAILED/] });

@@ -72,9 +72,9 @@ pub fn ComputerPage() -> AnyView {
             read.try_set(true);
         });
     });
-    let settings = RwSignal::new(None);
+    let remembered = RwSignal::new(None);
     ComputerSettings::load_then(move |loaded| {
-        settings.try_set(Some(loaded));
+        remembered.try_set(Some(loaded));
     });
     provide_context(store);
     let controller = Controller::new(store);
@@ -93,7 +93,7 @@ pub fn ComputerPage() -> AnyView {
     let new_game_asked = RwSignal::new(false);
     let dialog_open = Memo::new(move |_| {
         read.get()
-            && settings.with(Option::is_some)
+            && remembered.with(Option::is_some)
             && (new_game_asked.get()
                 || asked_for_setup()
                 || controller.opponent().with(Option::is_none))
@@ -110,10 +110,9 @@ pub fn ComputerPage() -> AnyView {
     };
     let on_start = {
         let close_dialog = close_dialog.clone();
-        Callback::new(move |chosen: ComputerSettings| {
-            chosen.save();
-            settings.set(Some(chosen.clone()));
-            let settings = chosen;
+        Callback::new(move |settings: ComputerSettings| {
+            settings.save();
+            remembered.set(Some(settings.clone()));
             let human = match settings.color {
                 ColorChoice::White => Color::White,
                 ColorChoice::Black => Color::Black,
@@ -210,7 +209,7 @@ pub fn ComputerPage() -> AnyView {
             <MoveAnnouncer />
             <Show when=move || dialog_open.get()>
                 <ComputerDialog
-                    initial=settings.get_untracked().unwrap_or_default()
+                    initial=remembered.get_untracked().unwrap_or_default()
                     on_start=on_start
                     on_cancel=on_cancel
                 />

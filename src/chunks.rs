@@ -6,6 +6,10 @@
 //! fails, the place says so and offers to try again, and nothing else on the page is
 //! lost.
 //!
+//! Work rather than a view (reading stored data, a client) goes into a chunk with
+//! [`chunk_fn!`](crate::chunk_fn!), and a piece of a page's first view that waits for
+//! such work is spawned with [`spawn_first_view_part`].
+//!
 //! Without the `split` feature (the tests, `cargo check`) a chunk's view is an ordinary
 //! function of the main module; only the release build splits.
 
@@ -44,6 +48,45 @@ macro_rules! chunk_view {
     };
 }
 
+/// Declares a function whose code goes into a chunk of its own (or a chunk's, with the
+/// same name), for work rather than a view: `chunk_fn!(fn decode(text: String) in
+/// saved_game -> Restored { … })`, with `in saved_game, preload(preload_name)` for a
+/// function that fetches the chunk without calling anything. It is called as
+/// `decode(text).await`, which answers `Err` when the chunk cannot be fetched. Without the
+/// `split` feature it is an ordinary async function, and the preload does nothing.
+#[macro_export]
+macro_rules! chunk_fn {
+    (
+        $(#[$meta:meta])*
+        $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?)
+            in $chunk:ident $(, preload($preload:ident))? -> $ret:ty $body:block
+    ) => {
+        $(#[$meta])*
+        #[cfg(feature = "split")]
+        #[::wasm_split_helpers::wasm_split($chunk, fallible $(, preload($preload))?)]
+        $vis fn $name($($arg: $ty),*) -> ::core::result::Result<
+            $ret,
+            $crate::chunks::SplitLoaderError,
+        > {
+            ::core::result::Result::Ok($body)
+        }
+        $(#[$meta])*
+        #[cfg(not(feature = "split"))]
+        $vis async fn $name($($arg: $ty),*) -> ::core::result::Result<
+            $ret,
+            $crate::chunks::SplitLoaderError,
+        > {
+            ::core::result::Result::Ok($body)
+        }
+        $(
+            #[cfg(not(feature = "split"))]
+            $vis async fn $preload() -> ::core::result::Result<(), $crate::chunks::SplitLoaderError> {
+                ::core::result::Result::Ok(())
+            }
+        )?
+    };
+}
+
 thread_local! {
     /// Whether the page shell is still up: a chunk asked for meanwhile is part of the
     /// first view, which the shell waits for, and so is a piece of a page drawn later
@@ -77,6 +120,18 @@ pub fn first_view_waits_for_part() -> bool {
         FIRST_LOADS.set(FIRST_LOADS.get() + 1);
     }
     waits
+}
+
+/// Runs `task` on this thread; while the page shell is up, it is a part of the first
+/// view, which waits for it (a stored game, board or review being read).
+pub fn spawn_first_view_part(task: impl Future<Output = ()> + 'static) {
+    let part_of_first_view = first_view_waits_for_part();
+    leptos::task::spawn_local(async move {
+        task.await;
+        if part_of_first_view {
+            first_view_part_done();
+        }
+    });
 }
 
 /// One part of the first view done: a chunk in (or failed), a piece drawn, a stored

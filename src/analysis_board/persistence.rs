@@ -21,7 +21,7 @@ use super::saved::{
     ANALYSIS_VERSION, SavedAnalysis, node_at, path_indices, restore_notes, save_notes,
 };
 use super::store::TreeStore;
-use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
+use crate::chunks::spawn_first_view_part;
 use crate::storage;
 
 thread_local! {
@@ -71,8 +71,7 @@ pub fn restore_then(done: impl FnOnce(Restored) + 'static) {
     if let Some(saved) = saved_here(&text) {
         return done(restored(Ok(saved)));
     }
-    let part_of_first_view = first_view_waits_for_part();
-    leptos::task::spawn_local(async move {
+    spawn_first_view_part(async move {
         done(match decode_in_chunk(text).await {
             Ok(decoded) => restored(decoded),
             Err(_) => fresh(
@@ -84,9 +83,6 @@ pub fn restore_then(done: impl FnOnce(Restored) + 'static) {
                 ),
             ),
         });
-        if part_of_first_view {
-            first_view_part_done();
-        }
     });
 }
 
@@ -175,25 +171,13 @@ fn decode(text: &str) -> Result<SavedAnalysis, String> {
     serde_json::from_str(text).map_err(|error| error.to_string())
 }
 
-/// A stored board read in the `saved_analysis` chunk; `Err` when the chunk cannot be
-/// fetched.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(saved_analysis, fallible, preload(preload_saved_analysis))]
-fn decode_in_chunk(text: String) -> Result<Result<SavedAnalysis, String>, SplitLoaderError> {
-    Ok(decode(&text))
-}
-
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn decode_in_chunk(text: String) -> Result<Result<SavedAnalysis, String>, SplitLoaderError> {
-    Ok(decode(&text))
-}
-
-/// Without the `split` feature, nothing to fetch.
-#[cfg(not(feature = "split"))]
-async fn preload_saved_analysis() -> Result<(), SplitLoaderError> {
-    Ok(())
-}
+crate::chunk_fn!(
+    /// A stored board read in the `saved_analysis` chunk.
+    fn decode_in_chunk(text: String) in saved_analysis, preload(preload_saved_analysis)
+        -> Result<SavedAnalysis, String> {
+        decode(&text)
+    }
+);
 
 /// Saves the board whenever the tree, the position shown, the orientation or the
 /// engine switch changes, once `saving` says it may (not before the stored board is

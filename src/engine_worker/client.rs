@@ -21,7 +21,6 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 use super::bridge::spawn_engine;
-use crate::chunks::SplitLoaderError;
 
 /// What the worker reported.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,32 +152,18 @@ impl Drop for EngineClient {
     }
 }
 
-/// Spawns the worker, in the `engine_client` chunk: the worker with its `error` listener,
-/// and the task that relays `pending` requests to it and its events to `on_news` until
-/// the client is dropped or the worker ends.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(engine_client, fallible, preload(preload_engine_client))]
-fn spawn_in_chunk(
-    pending: UnboundedReceiver<Request>,
-    on_news: OnNews,
-) -> Result<(Running, LocalBoxFuture<'static, ()>), SplitLoaderError> {
-    Ok(spawn(pending, on_news))
-}
-
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn spawn_in_chunk(
-    pending: UnboundedReceiver<Request>,
-    on_news: OnNews,
-) -> Result<(Running, LocalBoxFuture<'static, ()>), SplitLoaderError> {
-    Ok(spawn(pending, on_news))
-}
-
-/// Without the `split` feature, nothing to fetch.
-#[cfg(not(feature = "split"))]
-async fn preload_engine_client() -> Result<(), SplitLoaderError> {
-    Ok(())
-}
+crate::chunk_fn!(
+    /// Spawns the worker, in the `engine_client` chunk: the worker with its `error`
+    /// listener, and the task that relays `pending` requests to it and its events to
+    /// `on_news` until the client is dropped or the worker ends.
+    fn spawn_in_chunk(
+        pending: UnboundedReceiver<Request>,
+        on_news: OnNews,
+    ) in engine_client, preload(preload_engine_client)
+        -> (Running, LocalBoxFuture<'static, ()>) {
+        spawn(pending, on_news)
+    }
+);
 
 /// [`spawn_in_chunk`]'s work.
 fn spawn(

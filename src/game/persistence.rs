@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::saved::{COMPUTER_GAME_KEY, FRIEND_GAME_KEY, Restored, SavedGame};
 use super::store::{GameStore, wall_clock_ms};
-use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
+use crate::chunks::spawn_first_view_part;
 use crate::storage;
 
 thread_local! {
@@ -53,8 +53,7 @@ impl GameStore {
                 }
                 None => {
                     store.saving.set_value(false);
-                    let part_of_first_view = first_view_waits_for_part();
-                    leptos::task::spawn_local(async move {
+                    spawn_first_view_part(async move {
                         let decoded = decode_in_chunk(text.clone()).await;
                         // Gone meanwhile (the page was left): nothing to restore into.
                         if store.saving.try_get_value().is_some() {
@@ -68,9 +67,6 @@ impl GameStore {
                                 )),
                             }
                             once_read(store);
-                        }
-                        if part_of_first_view {
-                            first_view_part_done();
                         }
                     });
                 }
@@ -281,22 +277,10 @@ pub fn prepare_to_read_saved_game() {
     });
 }
 
-/// A stored game read in the `saved_game` chunk (`src/chunks.rs`); `Err` when the chunk
-/// cannot be fetched.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(saved_game, fallible, preload(preload_saved_game))]
-fn decode_in_chunk(text: String) -> Result<Result<Restored, String>, SplitLoaderError> {
-    Ok(SavedGame::decode(&text))
-}
-
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn decode_in_chunk(text: String) -> Result<Result<Restored, String>, SplitLoaderError> {
-    Ok(SavedGame::decode(&text))
-}
-
-/// Without the `split` feature, nothing to fetch.
-#[cfg(not(feature = "split"))]
-async fn preload_saved_game() -> Result<(), SplitLoaderError> {
-    Ok(())
-}
+crate::chunk_fn!(
+    /// A stored game read in the `saved_game` chunk (`src/chunks.rs`).
+    fn decode_in_chunk(text: String) in saved_game, preload(preload_saved_game)
+        -> Result<Restored, String> {
+        SavedGame::decode(&text)
+    }
+);

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::stockfish_rest::DEFAULT_BASE;
-use crate::chunks::{SplitLoaderError, first_view_part_done, first_view_waits_for_part};
+use crate::chunks::spawn_first_view_part;
 pub use crate::game::computer_opponent::{EngineChoice, Opponent};
 use crate::game::computer_opponent::{known_bot, valid_level};
 use crate::storage::{self, StorageError};
@@ -71,8 +71,7 @@ impl ComputerSettings {
             done(ComputerSettings::default());
             return;
         };
-        let part_of_first_view = first_view_waits_for_part();
-        leptos::task::spawn_local(async move {
+        spawn_first_view_part(async move {
             done(
                 decode_settings_in_chunk(text)
                     .await
@@ -80,9 +79,6 @@ impl ComputerSettings {
                     .flatten()
                     .unwrap_or_default(),
             );
-            if part_of_first_view {
-                first_view_part_done();
-            }
         });
     }
 
@@ -138,36 +134,19 @@ impl Opponent {
     }
 }
 
-/// Stored settings read in the `saved_game` chunk (`crate::chunks`); `Err` when the chunk
-/// cannot be fetched.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(saved_game, fallible)]
-fn decode_settings_in_chunk(text: String) -> Result<Option<ComputerSettings>, SplitLoaderError> {
-    Ok(ComputerSettings::decode(&text))
-}
+crate::chunk_fn!(
+    /// Stored settings read in the `saved_game` chunk (`crate::chunks`).
+    fn decode_settings_in_chunk(text: String) in saved_game -> Option<ComputerSettings> {
+        ComputerSettings::decode(&text)
+    }
+);
 
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn decode_settings_in_chunk(
-    text: String,
-) -> Result<Option<ComputerSettings>, SplitLoaderError> {
-    Ok(ComputerSettings::decode(&text))
-}
-
-/// The legacy opponent taken in the `saved_game` chunk; `Err` when the chunk cannot be
-/// fetched.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(saved_game, fallible)]
-fn take_legacy_in_chunk() -> Result<Result<Option<Opponent>, StorageError>, SplitLoaderError> {
-    Ok(Opponent::take_legacy_now())
-}
-
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn take_legacy_in_chunk() -> Result<Result<Option<Opponent>, StorageError>, SplitLoaderError>
-{
-    Ok(Opponent::take_legacy_now())
-}
+crate::chunk_fn!(
+    /// The legacy opponent taken in the `saved_game` chunk.
+    fn take_legacy_in_chunk() in saved_game -> Result<Option<Opponent>, StorageError> {
+        Opponent::take_legacy_now()
+    }
+);
 
 #[cfg(test)]
 mod tests {

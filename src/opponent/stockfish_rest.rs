@@ -5,8 +5,6 @@
 //! the position), and every failure is a [`RestError`] with a message for the player.
 
 use gambit_rules::shakmaty::Chess;
-
-use crate::chunks::SplitLoaderError;
 pub use stockfish_api::{
     MAX_BODY_BYTES, RestAnswer, RestError, TIMEOUT_MS, api_url, parse_answer, sent_depth,
 };
@@ -63,34 +61,18 @@ pub async fn ask(
 /// The call, as it runs once its chunk is in.
 type Call = futures::future::LocalBoxFuture<'static, Result<RestAnswer, RestError>>;
 
-/// The call made in the `stockfish_rest` chunk; `Err` when the chunk cannot be fetched.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(stockfish_rest, fallible)]
-fn ask_in_chunk(
-    base: String,
-    position: Chess,
-    fen: String,
-    depth: u8,
-    abort: Option<web_sys::AbortController>,
-) -> Result<Call, SplitLoaderError> {
-    Ok(Box::pin(async move {
-        request(&base, &position, &fen, depth, abort.as_ref()).await
-    }))
-}
-
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn ask_in_chunk(
-    base: String,
-    position: Chess,
-    fen: String,
-    depth: u8,
-    abort: Option<web_sys::AbortController>,
-) -> Result<Call, SplitLoaderError> {
-    Ok(Box::pin(async move {
-        request(&base, &position, &fen, depth, abort.as_ref()).await
-    }))
-}
+crate::chunk_fn!(
+    /// The call made in the `stockfish_rest` chunk.
+    fn ask_in_chunk(
+        base: String,
+        position: Chess,
+        fen: String,
+        depth: u8,
+        abort: Option<web_sys::AbortController>,
+    ) in stockfish_rest -> Call {
+        Box::pin(async move { request(&base, &position, &fen, depth, abort.as_ref()).await })
+    }
+);
 
 /// The request and its answer, checked.
 async fn request(

@@ -20,7 +20,7 @@ use crate::analysis_board::view::variation_list::{MoveMark, VariationList};
 use crate::board::Board;
 use crate::board::promotion_dialog::PromotionDialog;
 use crate::board::shapes::DrawnShapes;
-use crate::chunks::{first_view_part_done, first_view_waits_for_part};
+use crate::chunks::spawn_first_view_part;
 use crate::game::view::history_nav::StepButtons;
 use crate::pgn_fen::PgnFen;
 use crate::review::view::best_move_line::BestMoveLine;
@@ -198,8 +198,7 @@ fn requested_game(notice: RwSignal<Option<String>>) -> Option<GameSource> {
 /// Opens the game `source` keeps (read in the `saved_game` chunk unless this tab saved
 /// it), a part of the first view while the page shell is up.
 fn open_game(store: TreeStore, notice: RwSignal<Option<String>>, source: GameSource) {
-    let part_of_first_view = first_view_waits_for_part();
-    leptos::task::spawn_local(async move {
+    spawn_first_view_part(async move {
         match read_game(source).await {
             Ok((game, orientation)) => {
                 // Gone meanwhile (the page was left): nothing to open it in.
@@ -218,9 +217,6 @@ fn open_game(store: TreeStore, notice: RwSignal<Option<String>>, source: GameSou
             Err(message) => {
                 notice.try_set(Some(format!("{message}.")));
             }
-        }
-        if part_of_first_view {
-            first_view_part_done();
         }
     });
 }

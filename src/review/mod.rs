@@ -25,7 +25,7 @@ use gambit_rules::shakmaty::{Color, Square};
 use gambit_rules::{Eval, Judgement, SideSummary};
 use leptos::prelude::*;
 
-use crate::chunks::{first_view_part_done, first_view_waits_for_part};
+use crate::chunks::spawn_first_view_part;
 use crate::game::view::move_list::MoveNote;
 pub use budget::Budget;
 use marks::Marks;
@@ -181,8 +181,7 @@ impl Review {
     /// if the review still shows that line: a part of the first view while the page
     /// shell is up, so that a stored review shows with the page.
     fn reload_once_read(self, key: String) {
-        let part_of_first_view = first_view_waits_for_part();
-        leptos::task::spawn_local(async move {
+        spawn_first_view_part(async move {
             let read = shelf::read_stored().await;
             // Gone meanwhile (the page was left), or on another line: nothing to show.
             let same_line = self
@@ -191,9 +190,6 @@ impl Review {
                 .unwrap_or(false);
             if read && same_line {
                 self.reload();
-            }
-            if part_of_first_view {
-                first_view_part_done();
             }
         });
     }

@@ -18,7 +18,6 @@ use gambit_rules::Eval;
 use serde::{Deserialize, Serialize};
 
 use super::budget::Budget;
-use crate::chunks::SplitLoaderError;
 use crate::storage;
 
 /// The local-storage key of the analyses.
@@ -277,19 +276,12 @@ fn decode(text: &str) -> Option<Shelf> {
     serde_json::from_str(text).ok()
 }
 
-/// A stored shelf read in the `saved_analysis` chunk (`crate::chunks`); `Err` when the
-/// chunk cannot be fetched.
-#[cfg(feature = "split")]
-#[wasm_split_helpers::wasm_split(saved_analysis, fallible)]
-fn decode_in_chunk(text: String) -> Result<Option<Shelf>, SplitLoaderError> {
-    Ok(decode(&text))
-}
-
-/// Without the `split` feature (the tests), the same, at once.
-#[cfg(not(feature = "split"))]
-async fn decode_in_chunk(text: String) -> Result<Option<Shelf>, SplitLoaderError> {
-    Ok(decode(&text))
-}
+crate::chunk_fn!(
+    /// A stored shelf read in the `saved_analysis` chunk (`crate::chunks`).
+    fn decode_in_chunk(text: String) in saved_analysis -> Option<Shelf> {
+        decode(&text)
+    }
+);
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,18 @@ function chunksAskedFor(page: Page): string[] {
   return names;
 }
 
+/** Holds back the fetch of chunk `name` (`split_<name>.wasm`) until the function it
+ * answers is called. */
+async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/split_${name}\\.wasm$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Plays `from`→`to` on the analysis board and waits for the variation list to grow. */
 async function playOnBoard(page: Page, from: string, to: string) {
   const plies = page.locator('[data-testid="variation-list"] [data-ply]');
@@ -241,12 +253,7 @@ test('a page left while its stored game is still being read is left in peace', a
   await playAndAwaitReply(page, 'e2', 'e4');
 
   // A new document, whose reader of stored games is held back.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/split_saved_game\.wasm$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdChunk(page, 'saved_game');
   await page.goto('/');
   await expect(page.getByTestId('home')).toBeVisible();
   await page.getByTestId('nav-computer').click();
@@ -264,12 +271,7 @@ test('a page left while its stored game is still being read is left in peace', a
 
 test("a page left while the engine's client is still being fetched starts no worker", async ({ page }) => {
   await openComputer(page);
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/split_engine_client\.wasm$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdChunk(page, 'engine_client');
   // The computer plays White: its engine is asked at once, and waits for the chunk.
   await startGame(page, 1, 'black');
   await page.getByTestId('nav-friend').click();

@@ -129,6 +129,10 @@ pub fn spawn_first_view_part(task: impl Future<Output = ()> + 'static) {
     leptos::task::spawn_local(async move {
         task.await;
         if part_of_first_view {
+            // What the task set is drawn, and the effects it woke run (a stored game's
+            // review asks for its stored analyses) before the part counts as done: parts
+            // those effects start are then parts of the first view too.
+            leptos::task::tick().await;
             first_view_part_done();
         }
     });

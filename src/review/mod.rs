@@ -92,6 +92,9 @@ pub struct Review {
     budget: RwSignal<Budget>,
     /// Why the last analysis stopped early, in words.
     failure: RwSignal<Option<String>>,
+    /// Whether the stored analyses are being read for this line: until they are, an
+    /// analysis is not started (it would be stopped when the stored one is shown).
+    reading: RwSignal<bool>,
     /// The engine side.
     runner: Runner,
 }
@@ -124,6 +127,7 @@ impl Review {
             marks,
             budget: RwSignal::new(Budget::default()),
             failure: RwSignal::new(None),
+            reading: RwSignal::new(false),
             runner: Runner::new(allowed),
         };
         review.follow_line();
@@ -149,17 +153,20 @@ impl Review {
         let (key, moves) = self.replay.with_untracked(|r| (r.key.clone(), r.len()));
         self.runner.stop();
         if !self.runner.allowed().get_untracked() {
+            self.reading.set(false);
             self.analysis.set(StoredAnalysis::empty(moves, None));
             return;
         }
         let stored = match shelf::load_analysis(&key, moves) {
             Lookup::Known(stored) => stored,
             Lookup::Unread => {
+                self.reading.set(true);
                 self.analysis.set(StoredAnalysis::empty(moves, None));
                 self.reload_once_read(key);
                 return;
             }
         };
+        self.reading.set(false);
         let resume = stored
             .as_ref()
             .filter(|a| a.progress == Progress::Running)
@@ -190,6 +197,10 @@ impl Review {
                 .unwrap_or(false);
             if read && same_line {
                 self.reload();
+            } else if same_line {
+                // Unreadable for want of its chunk: an analysis may start, and is not
+                // saved over the stored ones (see `shelf::save_analysis`).
+                self.reading.set(false);
             }
         });
     }
@@ -199,6 +210,12 @@ impl Review {
     pub fn start(&self) {
         self.failure.set(None);
         runner::start(*self, self.budget.get_untracked());
+    }
+
+    /// Whether the line's stored analysis is still being read (then an analysis cannot
+    /// start yet); reactive.
+    pub fn is_reading(&self) -> bool {
+        self.reading.get()
     }
 
     /// Stops the analysis; what is done is kept, and resumes when asked again.

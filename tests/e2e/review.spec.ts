@@ -239,6 +239,55 @@ test('unreadable stored analyses are set aside and the game is kept', async ({ p
   expect(kept).toHaveLength(1);
 });
 
+test('"Analyse" waits until the stored analyses are read, then shows the one kept', async ({ page }) => {
+  await openFriend(page);
+  await importPgn(page, SCHOLARS_MATE);
+  await analyse(page, 'quick');
+  await expect(progress(page)).toHaveAttribute('data-done', '8', { timeout: 30_000 });
+  // A new document reads the stored analyses in the `saved_analysis` chunk: held back,
+  // the game is in, and an analysis cannot start yet (it would be stopped and replaced
+  // once the stored one is read), although nothing of the chosen budget is done.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/split_saved_analysis\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(move(page, 7)).toBeAttached();
+  await expect(page.locator('[data-analysis-budget="quick"]')).toBeChecked();
+  await expect(page.getByTestId('analyse')).toBeDisabled();
+  release();
+  await expect(move(page, 6)).toHaveAttribute('data-judgement', 'blunder');
+  await expect(page.locator('[data-analysis-budget="quick"]')).toBeChecked();
+  await page.locator('[data-analysis-budget="standard"]').click();
+  await expect(page.getByTestId('analyse')).toBeEnabled();
+});
+
+test('a stored review shows with the page: its marks are in when the shell goes', async ({ page }) => {
+  await openFriend(page);
+  await importPgn(page, SCHOLARS_MATE);
+  await analyse(page, 'quick');
+  await expect(progress(page)).toHaveAttribute('data-done', '8', { timeout: 30_000 });
+  // What ply 6 shows at the moment the page shell (index.html's #shell) is removed.
+  await page.addInitScript(() => {
+    const record = () => {
+      if (document.getElementById('shell')) return;
+      const ply = document.querySelector('[data-testid="move-list"] [data-ply="6"]');
+      document.documentElement.dataset.atShellGone = ply?.getAttribute('data-judgement') ?? 'none';
+      observer.disconnect();
+    };
+    const observer = new MutationObserver(record);
+    document.addEventListener('DOMContentLoaded', () =>
+      observer.observe(document.body, { childList: true, subtree: true }),
+    );
+  });
+  for (let visit = 0; visit < 3; visit++) {
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-at-shell-gone', 'blunder');
+  }
+});
+
 test('a full storage loses only the analysis, never the game', async ({ page }) => {
   await openFriend(page);
   await importPgn(page, SCHOLARS_MATE);

@@ -34,7 +34,7 @@ pub fn ReviewPanel(
     };
     let can_start = move || {
         let already_done = review.is_complete() && review.analysed_budget() == Some(budget.get());
-        !review.is_running() && !already_done
+        !review.is_running() && !review.is_reading() && !already_done
     };
     let progress = move || {
         let (done, total) = review.progress();

@@ -108,20 +108,46 @@ impl FromStr for Eval {
             let moves = digits.parse().map_err(|_| error())?;
             return Ok(Eval::Mate { winner, moves });
         }
-        let plausible = !value.is_empty()
-            && value
-                .bytes()
-                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+'));
-        if !plausible {
-            return Err(error());
-        }
-        let pawns: f64 = value.parse().map_err(|_| error())?;
-        if !pawns.is_finite() || pawns.abs() > 1000.0 {
-            return Err(error());
-        }
-        // At most 100 000 centipawns after the check above: no overflow.
-        Ok(Eval::Cp((pawns * 100.0).round() as i32))
+        centipawns(value).map(Eval::Cp).ok_or_else(error)
     }
+}
+
+/// The largest pawn value read, either side.
+const MAX_PAWNS: u32 = 1000;
+
+/// Pawns written as a decimal (`0.31`, `+1.5`, `-3`, `.5`), in whole centipawns,
+/// rounded half away from zero as written (`0.315` is 32); `None` for anything else or
+/// beyond ±[`MAX_PAWNS`]. Read in integers: the page then carries no float parsing.
+fn centipawns(text: &str) -> Option<i32> {
+    let (negative, unsigned) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() + fraction.len() == 0 || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let mut pawns: u32 = 0;
+    for b in whole.bytes() {
+        pawns = pawns * 10 + u32::from(b - b'0');
+        if pawns > MAX_PAWNS {
+            return None;
+        }
+    }
+    let mut decimals = fraction.bytes().map(|b| u32::from(b - b'0'));
+    let tenths = decimals.next().unwrap_or(0);
+    let hundredths = decimals.next().unwrap_or(0);
+    let round_up = decimals.next().is_some_and(|thousandths| thousandths >= 5);
+    let rest_nonzero = fraction.bytes().skip(2).any(|b| b != b'0');
+    if pawns == MAX_PAWNS && (tenths > 0 || hundredths > 0 || rest_nonzero) {
+        return None;
+    }
+    // At most 100 000 centipawns: no overflow.
+    let cp = pawns * 100 + tenths * 10 + hundredths + u32::from(round_up);
+    let cp = i32::try_from(cp).ok()?;
+    Some(if negative { -cp } else { cp })
 }
 
 /// Stored (local storage, worker messages) as its PGN text: `"0.31"`, `"#-3"`.
@@ -172,8 +198,43 @@ mod tests {
         assert_eq!("-3".parse::<Eval>(), Ok(Eval::Cp(-300)));
         assert_eq!("0.31,20".parse::<Eval>(), Ok(Eval::Cp(31)));
         assert_eq!("#+4".parse::<Eval>(), Ok(Eval::mate(4)));
-        for bad in ["", "#", "#x", "abc", "1e9", "NaN", "inf", "2000"] {
+        assert_eq!("-.5".parse::<Eval>(), Ok(Eval::Cp(-50)));
+        assert_eq!("5.".parse::<Eval>(), Ok(Eval::Cp(500)));
+        assert_eq!("1000".parse::<Eval>(), Ok(Eval::Cp(100_000)));
+        assert_eq!("-1000.000".parse::<Eval>(), Ok(Eval::Cp(-100_000)));
+        assert_eq!("0001.25".parse::<Eval>(), Ok(Eval::Cp(125)));
+        for bad in [
+            "", "#", "#x", "abc", "1e9", "NaN", "inf", "2000", "1000.01", "1000.001", ".", "-",
+            "+-1", "1.2.3", "- 1", "1 1", "١",
+        ] {
             assert!(bad.parse::<Eval>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn more_decimals_are_rounded_half_away_from_zero() {
+        assert_eq!("0.314".parse::<Eval>(), Ok(Eval::Cp(31)));
+        assert_eq!("0.315".parse::<Eval>(), Ok(Eval::Cp(32)));
+        assert_eq!("-0.315".parse::<Eval>(), Ok(Eval::Cp(-32)));
+        assert_eq!("0.3149999".parse::<Eval>(), Ok(Eval::Cp(31)));
+        assert_eq!("0.999".parse::<Eval>(), Ok(Eval::Cp(100)));
+        assert_eq!("-999.999".parse::<Eval>(), Ok(Eval::Cp(-100_000)));
+    }
+
+    proptest::proptest! {
+        /// Up to two decimals, the reading is the exact value a float parse gives.
+        #[test]
+        fn decimals_read_as_a_float_parse_does(
+            sign in "[+-]?", whole in "[0-9]{0,3}", point in proptest::bool::ANY,
+            fraction in "[0-9]{0,2}",
+        ) {
+            let text = format!("{sign}{whole}{}{fraction}", if point { "." } else { "" });
+            let expected = text
+                .parse::<f64>()
+                .ok()
+                .filter(|pawns| pawns.abs() <= 1000.0)
+                .map(|pawns| Eval::Cp((pawns * 100.0).round() as i32));
+            proptest::prop_assert_eq!(text.parse::<Eval>().ok(), expected, "{}", text);
         }
     }
 }

@@ -31,6 +31,10 @@ const STORED_KEYS = {
  * `saved_analysis` chunk (src/analysis_board/persistence.rs, src/review/shelf.rs). */
 const ANALYSIS_KEYS = ['gambit.v1.analysis', 'gambit.v1.analyses'];
 
+/** The reviews of games: with some stored, the analysis board's first view shows its
+ * line's review, in the `review` chunk (src/analysis_board/line_review.rs). */
+const REVIEWS_KEY = 'gambit.v1.analyses';
+
 /** Whether any of `keys` holds something in this browser. */
 function stored(keys) {
   try {
@@ -42,13 +46,15 @@ function stored(keys) {
 
 /** The chunks that read what this route's first view shows of the data this browser
  * keeps: a game page's game (and the computer dialog's settings), the analysis board
- * and its reviews, and the game the analysis board is asked to open (`?game=`). */
+ * and its reviews (with the review's own chunk), and the game the analysis board is
+ * asked to open (`?game=`). */
 function storedDataChunks(path) {
   if (path === '/analysis') {
     const page = new URLSearchParams(location.search).get('game');
     const game = Object.hasOwn(STORED_KEYS, page) && stored(STORED_KEYS[page].slice(0, 1));
     return [
       ...(stored(ANALYSIS_KEYS) ? ['saved_analysis'] : []),
+      ...(stored([REVIEWS_KEY]) ? ['review'] : []),
       ...(game ? ['saved_game'] : []),
     ];
   }

@@ -97,6 +97,8 @@ thread_local! {
     static FIRST_LOADS: Cell<usize> = const { Cell::new(0) };
     /// What to do once they are in (`main.rs`: remove the shell).
     static WHEN_FIRST_VIEW_IS_IN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    /// What waits until then to start ([`after_first_view`]).
+    static AFTER_FIRST_VIEW: RefCell<Vec<Box<dyn FnOnce()>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Runs `done` once the chunks the first view asked for are in (or have failed, and say
@@ -105,10 +107,29 @@ thread_local! {
 /// first page asynchronously), to keep the page shell until the page is whole.
 pub fn when_first_view_is_in(done: impl FnOnce() + 'static) {
     if FIRST_LOADS.get() == 0 {
-        SHELL_UP.set(false);
-        done();
+        first_view_in(done);
     } else {
         WHEN_FIRST_VIEW_IS_IN.set(Some(Box::new(done)));
+    }
+}
+
+/// The first view is in: the shell goes (`done`), then what waited for it starts.
+fn first_view_in(done: impl FnOnce()) {
+    SHELL_UP.set(false);
+    done();
+    for then in AFTER_FIRST_VIEW.take() {
+        then();
+    }
+}
+
+/// Runs `then` once the first view is in and the shell gone (at once when it is): for a
+/// chunk a page wants soon but does not draw first, which is then no part of the first
+/// view (the analysis board's review).
+pub fn after_first_view(then: impl FnOnce() + 'static) {
+    if SHELL_UP.get() {
+        AFTER_FIRST_VIEW.with_borrow_mut(|waiting| waiting.push(Box::new(then)));
+    } else {
+        then();
     }
 }
 
@@ -146,8 +167,7 @@ pub fn first_view_part_done() {
     if left == 0
         && let Some(done) = WHEN_FIRST_VIEW_IS_IN.take()
     {
-        SHELL_UP.set(false);
-        done();
+        first_view_in(done);
     }
 }
 

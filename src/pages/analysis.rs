@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
+use crate::analysis_board::line_review::{LineBestMove, LineReview, LineReviewPanel};
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
 use crate::analysis_board::persistence::{restore_then, save_on_change};
@@ -23,9 +24,7 @@ use crate::board::shapes::DrawnShapes;
 use crate::chunks::spawn_first_view_part;
 use crate::game::view::history_nav::StepButtons;
 use crate::pgn_fen::PgnFen;
-use crate::review::view::best_move_line::BestMoveLine;
-use crate::review::view::panel::ReviewPanel;
-use crate::review::{AnalysedLine, Review, adopt_imported};
+use crate::review::{AnalysedLine, adopt_imported};
 use crate::ui::start::{Later, Piece};
 
 crate::chunk_view!(
@@ -78,11 +77,11 @@ pub fn AnalysisPage() -> AnyView {
             .tree()
             .with(|tree| AnalysedLine::of_game(&tree.main_game()))
     });
-    let review = Review::new(line.into());
     let anchor = Signal::derive(move || store.main_line_anchor());
     let main_ply = Signal::derive(move || store.main_line_ply(store.current().get()).unwrap_or(0));
     let go_to_ply = Callback::new(move |ply: usize| store.go_to_main_ply(ply));
     let preview = RwSignal::new(None::<Chess>);
+    let review = LineReview::new(line.into(), anchor, main_ply, go_to_ply, preview);
     let mark = Callback::new(move |ply: usize| {
         let judgement = review.mark(ply).and_then(|mark| mark.judgement);
         MoveMark {
@@ -150,10 +149,7 @@ pub fn AnalysisPage() -> AnyView {
                 <div class="board-column">
                     <Later piece=Piece::Board>
                         <AnalysisBoard store=store arrow=arrow preview=preview />
-                        <BestMoveLine review=review viewed=main_ply
-                            on_preview=Callback::new(move |position| {
-                                preview.try_set(position);
-                            }) />
+                        <LineBestMove line=review />
                     </Later>
                 </div>
                 <aside class="side-panel">
@@ -162,7 +158,7 @@ pub fn AnalysisPage() -> AnyView {
                         <VariationList store=store mark=mark />
                         <LineActions store=store />
                         <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
-                        <ReviewPanel review=review viewed=anchor on_go=go_to_ply />
+                        <LineReviewPanel line=review />
                         <PgnFen export=export fen=fen import=import setup=setup />
                     </Later>
                 </aside>

@@ -53,9 +53,12 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   // Its engine's arrow brings the board's overlays, and its engine the engine's client
-  // (`xtask/src/sizes.rs` counts all three).
+  // (`xtask/src/sizes.rs` counts all three); its review's panel comes once the page
+  // is in (here at once: the shell went long ago).
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client']);
+  await expect(page.getByTestId('analyse')).toBeEnabled();
+  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'review'];
+  expect(asked.slice().sort()).toEqual(analysisChunks);
 
   // Back and forth: the chunks are in, and nothing is fetched again, not even the
   // reader of stored games: `/friend` takes back the game this tab saved as it was.
@@ -65,7 +68,8 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked.slice().sort()).toEqual(['analysis', 'board_overlays', 'engine_client']);
+  await expect(page.getByTestId('analyse')).toBeEnabled();
+  expect(asked.slice().sort()).toEqual(analysisChunks);
 
   // A deep link fetches its route's chunk with the page, and the readers of the game
   // `/friend` keeps and of the analysis board, saved since, for when the player goes
@@ -212,13 +216,61 @@ test('the analysis board opens a stored game as this tab saved it, or through th
   await expect(plies).toHaveCount(2);
   await expect(page).toHaveURL(/\/analysis$/);
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
+  await expect(page.getByTestId('analyse')).toBeEnabled();
   expect(asked.slice().sort()).toEqual([
     'analysis',
     'board_overlays',
     'engine_client',
+    'review',
     'saved_analysis',
     'saved_game',
   ]);
+});
+
+test("/analysis's first view does not wait for its review, whose panel's place is held until it comes", async ({ page }) => {
+  const release = await holdChunk(page, 'review');
+  await page.goto('/analysis');
+  // The page is in and usable: the shell is gone and a move is played.
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await playOnBoard(page, 'e2', 'e4');
+  const pending = page.getByTestId('review-pending');
+  await expect(pending).toBeVisible();
+  await expect(pending.locator('.analyse')).toBeDisabled();
+  const place = await pending.boundingBox();
+  release();
+  await expect(pending).toHaveCount(0);
+  const panel = page.locator('.review-panel');
+  await expect(panel.getByTestId('analyse')).toBeEnabled();
+  // The panel takes the place held for it.
+  expect(await panel.boundingBox()).toEqual(place);
+});
+
+test('/analysis with reviews stored shows its review with its first view', async ({ page }) => {
+  await page.goto('/analysis');
+  await expect(page.getByTestId('analysis-page')).toBeVisible();
+  await playOnBoard(page, 'e2', 'e4');
+  await page.getByTestId('analyse').click();
+  await expect(page.locator('[data-testid="variation-list"] [data-ply="1"]')).toHaveAttribute('data-eval', /./, {
+    timeout: 30_000,
+  });
+  // What the move shows at the moment the page shell (index.html's #shell) is removed.
+  await page.addInitScript(() => {
+    const record = () => {
+      if (document.getElementById('shell')) return;
+      const ply = document.querySelector('[data-testid="variation-list"] [data-ply="1"]');
+      document.documentElement.dataset.atShellGone = ply?.getAttribute('data-eval') ?? 'none';
+      observer.disconnect();
+    };
+    const observer = new MutationObserver(record);
+    document.addEventListener('DOMContentLoaded', () =>
+      observer.observe(document.body, { childList: true, subtree: true }),
+    );
+  });
+  const eval_ = await page.locator('[data-testid="variation-list"] [data-ply="1"]').getAttribute('data-eval');
+  for (let visit = 0; visit < 3; visit++) {
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-at-shell-gone', eval_ ?? '');
+  }
 });
 
 test('/analysis reads its saved board in a chunk of its own, which a first visit does not fetch', async ({ page }) => {

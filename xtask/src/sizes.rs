@@ -43,8 +43,9 @@ use crate::run::root;
 /// alone; `/analysis` shows the engine's arrow at once, so the board's overlays and the
 /// engine's client too; a game page with a game stored from an earlier visit, `+game`,
 /// reads it in `saved_game`, and the computer's may be the computer's turn, which needs
-/// the engine's client; `/analysis+saved` with a board or reviews stored, read in
-/// `saved_analysis`), with the most that route may download, gzip.
+/// the engine's client; `/analysis+saved` with a board and reviews stored, read in
+/// `saved_analysis`, and the line's review shown, in `review`; `/analysis` fetches
+/// `review` once its first view is in), with the most that route may download, gzip.
 const ROUTES: [(&str, &[&str], usize); 8] = [
     ("/", &[], 300_000),
     ("/friend", &[], 300_000),
@@ -67,6 +68,7 @@ const ROUTES: [(&str, &[&str], usize); 8] = [
             "board_overlays",
             "engine_client",
             "saved_analysis",
+            "review",
         ],
         540_000,
     ),

@@ -10,11 +10,11 @@
 import { CHUNK_FILES } from './chunks.js';
 
 /** The routes whose page is a chunk (src/lib.rs), by path or path prefix, with the
- * chunks their first view shows: the analysis board starts its engine at once, and so
- * needs the engine's client (src/engine_worker/client.rs). */
+ * chunks their first view shows (the analysis board starts its engine, and so fetches
+ * the engine's client, once its first view is in: src/analysis_board/live_engine.rs). */
 const ROUTE_CHUNKS = [
   ['/computer', ['computer']],
-  ['/analysis', ['analysis', 'engine_client']],
+  ['/analysis', ['analysis']],
   ['/play/', ['online']],
 ];
 

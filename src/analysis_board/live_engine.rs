@@ -1,7 +1,9 @@
 //! The engine's best lines of the viewed position, live: a MultiPV search in a worker of
 //! the page's own, asked again whenever the position changes (the previous search is
 //! cancelled and its late news dropped), and stopped when switched off or when the page
-//! is left.
+//! is left. The first search starts once the page's first view is in: the worker's
+//! client (the `engine_client` chunk) and the arrow's overlay (`board_overlays`) are no
+//! part of it.
 
 use gambit_protocol::{Limits, Score};
 use gambit_rules::shakmaty::{Chess, Position, Square};
@@ -9,6 +11,7 @@ use leptos::prelude::*;
 
 use super::notation::{sans_of_line, uci_squares};
 use super::store::TreeStore;
+use crate::chunks::after_first_view;
 use crate::opponent::engine_link::{EngineLink, SearchNews, SearchRequest};
 
 /// How many lines are shown.
@@ -60,6 +63,8 @@ pub enum EngineState {
 #[derive(Clone, Copy)]
 pub struct LiveEngine {
     enabled: RwSignal<bool>,
+    /// Whether the page's first view is in (the engine waits for it).
+    started: RwSignal<bool>,
     state: RwSignal<EngineState>,
     lines: RwSignal<Vec<EngineLine>>,
     /// The position the lines belong to (for their SAN and the side to move).
@@ -80,6 +85,7 @@ impl LiveEngine {
         let link = StoredValue::new_local(EngineLink::new(|_| {}));
         let engine = LiveEngine {
             enabled: RwSignal::new(enabled),
+            started: RwSignal::new(false),
             state: RwSignal::new(EngineState::Off),
             lines: RwSignal::new(Vec::new()),
             position: RwSignal::new(Chess::default()),
@@ -87,10 +93,18 @@ impl LiveEngine {
             pending: StoredValue::new(Vec::new()),
             expected: StoredValue::new(usize::from(LINES)),
         };
+        after_first_view(move || {
+            engine.started.try_set(true);
+        });
         Effect::new(move |_| {
             let on = engine.enabled.get();
             let (fen, moves) = store.current_history();
             let position = store.position();
+            if on && !engine.started.get() {
+                // Shown as starting until the first view is in.
+                engine.state.set(EngineState::Lines { searching: true });
+                return;
+            }
             link.try_with_value(|link| engine.restart(link, on, fen, moves, position));
         });
         on_cleanup(move || {

@@ -245,6 +245,34 @@ test("/analysis's first view does not wait for its review, whose panel's place i
   expect(await panel.boundingBox()).toEqual(place);
 });
 
+test("/analysis's engine, with its client and its arrow, starts once the first view is in", async ({ page }) => {
+  // When the page shell (index.html's #shell) is removed, and when each chunk is asked for.
+  await page.addInitScript(() => {
+    const times: Record<string, number> = {};
+    (window as unknown as { chunkTimes: Record<string, number> }).chunkTimes = times;
+    const observer = new MutationObserver(() => {
+      if (document.getElementById('shell')) return;
+      times.shellGone = performance.now();
+      observer.disconnect();
+    });
+    document.addEventListener('DOMContentLoaded', () =>
+      observer.observe(document.body, { childList: true, subtree: true }),
+    );
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const name = entry.name.match(/\/split_(\w+)\.wasm$/)?.[1];
+        if (name && !(name in times)) times[name] = entry.startTime;
+      }
+    }).observe({ type: 'resource', buffered: true });
+  });
+  await page.goto('/analysis');
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
+  const times = await page.evaluate(() => (window as unknown as { chunkTimes: Record<string, number> }).chunkTimes);
+  expect(times.analysis).toBeLessThan(times.shellGone);
+  expect(times.engine_client).toBeGreaterThanOrEqual(times.shellGone);
+  expect(times.board_overlays).toBeGreaterThanOrEqual(times.shellGone);
+});
+
 test('/analysis with reviews stored shows its review with its first view', async ({ page }) => {
   await page.goto('/analysis');
   await expect(page.getByTestId('analysis-page')).toBeVisible();

@@ -40,8 +40,8 @@ use crate::run::root;
 // `/analysis` is 350 000; lower its budget as the page gets there.
 
 /// The routes and the chunks each loads with its first view (none: the main module
-/// alone; `/analysis` shows the engine's arrow at once, so the board's overlays and the
-/// engine's client too; a game page with a game stored from an earlier visit, `+game`,
+/// alone; `/analysis` starts its engine, and so fetches the engine's client and the
+/// arrow's overlay, once its first view is in; a game page with a game stored from an earlier visit, `+game`,
 /// reads it in `saved_game`, and the computer's may be the computer's turn, which needs
 /// the engine's client; `/analysis+saved` with a board and reviews stored, read in
 /// `saved_analysis`, and the line's review shown, in `review`; `/analysis` fetches
@@ -56,20 +56,10 @@ const ROUTES: [(&str, &[&str], usize); 8] = [
         &["computer", "saved_game", "engine_client"],
         421_000,
     ),
-    (
-        "/analysis",
-        &["analysis", "board_overlays", "engine_client"],
-        490_000,
-    ),
+    ("/analysis", &["analysis"], 490_000),
     (
         "/analysis+saved",
-        &[
-            "analysis",
-            "board_overlays",
-            "engine_client",
-            "saved_analysis",
-            "review",
-        ],
+        &["analysis", "saved_analysis", "review"],
         540_000,
     ),
     ("/play/<id>", &["online"], 500_000),

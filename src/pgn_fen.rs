@@ -5,8 +5,9 @@
 //! refused beyond a size no real game reaches (so no paste can freeze the page), and is
 //! only ever shown as text. The game pages use it on their game and its review (the
 //! exported PGN carries a finished game's analysis, an imported one's evaluations
-//! become the game's analysis); the analysis board passes its own export, FEN, import
-//! and set-up. The FEN line and the buttons are in the main module; an open panel is in
+//! become the game's analysis); the online game passes its own export and set-up, and
+//! the analysis board its FEN and its own panel (in the same chunk, with its export,
+//! import and set-up: `analysis_board::view::pgn_panel`). The FEN line and the buttons are in the main module; an open panel is in
 //! the `pgn_fen` chunk, fetched when one is first opened, and so is all that writes or
 //! reads PGN.
 
@@ -65,10 +66,15 @@ pub fn PgnFen(
     /// default it starts the store's game from it.
     #[prop(optional)]
     setup: Option<Callback<String, Result<(), String>>>,
+    /// The open panel of a page that brings its own export, import and set-up in a
+    /// chunk (the analysis board's): drawn with the page's [`Tools`] in context, which
+    /// it completes with [`Tools::with_page`]. By default, this module's panel.
+    #[prop(optional, into)]
+    panel: Option<ViewFn>,
 ) -> impl IntoView {
     let store = use_context::<GameStore>();
-    if store.is_none() && (export.is_none() || fen.is_none() || import.is_none() || setup.is_none())
-    {
+    let complete = export.is_some() && import.is_some() && setup.is_some();
+    if store.is_none() && (fen.is_none() || !(complete || panel.is_some())) {
         return ().into_any();
     }
     let fen = fen.unwrap_or_else(|| {
@@ -131,7 +137,10 @@ pub fn PgnFen(
             <Show when=move || tools.panel.with(Option::is_some)>
                 // In the shown panel's own scope: every page's tools have their own.
                 {provide_context(tools);
-                view! { <Chunk load=tool_panel /> }}
+                match panel.clone() {
+                    Some(panel) => panel.run(),
+                    None => view! { <Chunk load=tool_panel /> }.into_any(),
+                }}
             </Show>
         </div>
     }
@@ -142,7 +151,7 @@ pub fn PgnFen(
 /// and set-up. The panel's view is in the page's `pgn_fen` chunk, fetched when a panel
 /// is first opened.
 #[derive(Clone, Copy)]
-struct Tools {
+pub struct Tools {
     /// Which panel is open.
     panel: RwSignal<Option<Panel>>,
     /// Why the last import or set-up was refused.
@@ -168,6 +177,22 @@ struct Tools {
 }
 
 impl Tools {
+    /// These tools with the page's own `export`, `import` and `setup` (a page's panel
+    /// makes them in its chunk, so that their code is the chunk's).
+    pub fn with_page(
+        self,
+        export: Signal<String>,
+        import: Callback<PgnReading, Result<(), String>>,
+        setup: Callback<String, Result<(), String>>,
+    ) -> Tools {
+        Tools {
+            export: Some(export),
+            page_import: Some(import),
+            page_setup: Some(setup),
+            ..self
+        }
+    }
+
     /// The PGN to export: the page's, else its review's (with the analysis), else the
     /// store's game; reactive. Only the panel (in the chunk) asks, so writing PGN is
     /// code of the chunk.
@@ -292,7 +317,10 @@ crate::chunk_view!(
 
 /// The open panel of `tools`.
 #[component]
-fn ToolPanel(tools: Tools) -> impl IntoView {
+pub fn ToolPanel(
+    /// The page's tools.
+    tools: Tools,
+) -> impl IntoView {
     let input = NodeRef::<leptos::html::Textarea>::new();
     let pgn = move || tools.pgn();
     let reading = tools.reading;

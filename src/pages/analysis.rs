@@ -13,10 +13,11 @@ use crate::analysis_board::line_review::{LineBestMove, LineReview, LineReviewPan
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
 use crate::analysis_board::persistence::{restore_then, save_on_change};
-use crate::analysis_board::pgn::{Notes, export_pgn, import_pgn, main_line_evals};
+use crate::analysis_board::pgn::Notes;
 use crate::analysis_board::shortcuts::{tree_keys, use_board_shortcuts};
 use crate::analysis_board::store::TreeStore;
 use crate::analysis_board::view::engine_lines::EngineLines;
+use crate::analysis_board::view::pgn_panel::{BoardPgn, board_pgn_panel};
 use crate::analysis_board::view::variation_list::{MoveMark, VariationList};
 use crate::board::Board;
 use crate::board::promotion_dialog::PromotionDialog;
@@ -24,7 +25,7 @@ use crate::board::shapes::DrawnShapes;
 use crate::chunks::spawn_first_view_part;
 use crate::game::view::history_nav::StepButtons;
 use crate::pgn_fen::PgnFen;
-use crate::review::{AnalysedLine, adopt_imported};
+use crate::review::AnalysedLine;
 use crate::ui::start::{Later, Piece};
 
 crate::chunk_view!(
@@ -101,38 +102,8 @@ pub fn AnalysisPage() -> AnyView {
                 .filter(|_| main_ply.get() > 0)
         })
     });
-    let export = Signal::derive(move || {
-        // An imported game keeps its own tags; one played or set up here gets Gambit's.
-        let tags = store.tags().get().unwrap_or_else(crate::game::pgn_tags);
-        store.tree().with(|tree| {
-            store.notes().with(|notes| {
-                export_pgn(tree, &tags, notes, &|ply| {
-                    (
-                        review.eval(ply),
-                        review.mark(ply).and_then(|mark| mark.judgement),
-                    )
-                })
-            })
-        })
-    });
     let fen = Signal::derive(move || store.fen());
-    let import = Callback::new(move |reading| {
-        let (tree, notes, tags) = import_pgn(reading)?;
-        // The PGN's evaluations become the main line's review (its marks come back).
-        adopt_imported(
-            &AnalysedLine::of_game(&tree.main_game()),
-            &main_line_evals(&tree, &notes),
-        );
-        let end = tree.main_line().last().copied().unwrap_or(tree.root());
-        store.replace(tree, notes, Some(tags), end);
-        Ok(())
-    });
-    let setup = Callback::new(move |text: String| {
-        let tree = GameTree::from_fen(&text).map_err(|error| error.to_string())?;
-        let root = tree.root();
-        store.replace(tree, Notes::new(), None, root);
-        Ok(())
-    });
+    let pgn_panel = board_pgn_panel(BoardPgn { store, review });
 
     view! {
         <section class="game-page analysis-page" data-testid="analysis-page">
@@ -159,7 +130,7 @@ pub fn AnalysisPage() -> AnyView {
                         <LineActions store=store />
                         <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
                         <LineReviewPanel line=review />
-                        <PgnFen export=export fen=fen import=import setup=setup />
+                        <PgnFen fen=fen panel=pgn_panel.clone() />
                     </Later>
                 </aside>
             </div>

@@ -7,7 +7,7 @@ use gambit_rules::shakmaty::{Chess, Color, Position};
 use gambit_rules::{GameTree, Judgement};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 
 use crate::analysis_board::line_review::{LineBestMove, LineReview, LineReviewPanel};
 use crate::analysis_board::live_engine::LiveEngine;
@@ -142,9 +142,13 @@ pub fn AnalysisPage() -> AnyView {
 /// The game of the page named by `?game=`, if it names one; the parameter is dropped
 /// from the address, so that a reload shows the board as it is then.
 fn requested_game(notice: RwSignal<Option<String>>) -> Option<GameSource> {
-    let query = use_query_map();
+    // The browser's address, which the router has set before it draws the page (its
+    // query map would bring the router's parsing of it into this page's chunk).
+    let word = web_sys::window()
+        .and_then(|window| window.location().search().ok())
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+        .and_then(|query| query.get("game"))?;
     let navigate = use_navigate();
-    let word = query.with_untracked(|query| query.get("game"))?;
     let source = GameSource::from_query(&word);
     if source.is_none() {
         notice.set(Some(format!("There is no game called “{word}”.")));

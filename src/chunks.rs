@@ -15,6 +15,8 @@
 
 use std::cell::{Cell, RefCell};
 use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -183,6 +185,15 @@ where
     Load: Fn() -> Loading + Copy + Send + Sync + 'static,
     Loading: Future<Output = Result<AnyView, SplitLoaderError>> + 'static,
 {
+    chunk_view(Arc::new(move || Box::pin(load()) as LoadingView))
+}
+
+/// A chunk's view being fetched.
+type LoadingView = Pin<Box<dyn Future<Output = Result<AnyView, SplitLoaderError>>>>;
+
+/// [`Chunk`]'s view, of one type for every chunk (so that its code is not repeated for
+/// each).
+fn chunk_view(load: Arc<dyn Fn() -> LoadingView + Send + Sync>) -> impl IntoView {
     let attempt = RwSignal::new(0_u32);
     move || {
         attempt.track();

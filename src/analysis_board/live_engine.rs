@@ -1,9 +1,11 @@
 //! The engine's best lines of the viewed position, live: a MultiPV search in a worker of
 //! the page's own, asked again whenever the position changes (the previous search is
 //! cancelled and its late news dropped), and stopped when switched off or when the page
-//! is left. The first search starts once the page's first view is in: the worker's
-//! client (the `engine_client` chunk) and the arrow's overlay (`board_overlays`) are no
-//! part of it.
+//! is left. The engine follows the board once the page's first view is in, from the
+//! `live_engine` chunk (its searches and their news are that chunk's code), so neither
+//! that chunk, nor the worker's client (`engine_client`), nor the arrow's overlay
+//! (`board_overlays`) is a part of the first view; if the chunk cannot be fetched, the panel says so, and
+//! switching the engine off and on tries again.
 
 use gambit_protocol::{Limits, Score};
 use gambit_rules::shakmaty::{Chess, Position, Square};
@@ -65,6 +67,10 @@ pub struct LiveEngine {
     enabled: RwSignal<bool>,
     /// Whether the page's first view is in (the engine waits for it).
     started: RwSignal<bool>,
+    /// Whether the engine follows the board (its chunk is in).
+    following: RwSignal<bool>,
+    /// Whether its chunk is being fetched.
+    fetching: StoredValue<bool>,
     state: RwSignal<EngineState>,
     lines: RwSignal<Vec<EngineLine>>,
     /// The position the lines belong to (for their SAN and the side to move).
@@ -86,6 +92,8 @@ impl LiveEngine {
         let engine = LiveEngine {
             enabled: RwSignal::new(enabled),
             started: RwSignal::new(false),
+            following: RwSignal::new(false),
+            fetching: StoredValue::new(false),
             state: RwSignal::new(EngineState::Off),
             lines: RwSignal::new(Vec::new()),
             position: RwSignal::new(Chess::default()),
@@ -93,19 +101,38 @@ impl LiveEngine {
             pending: StoredValue::new(Vec::new()),
             expected: StoredValue::new(usize::from(LINES)),
         };
+        let owner = StoredValue::new(Owner::current());
         after_first_view(move || {
             engine.started.try_set(true);
         });
+        // Until it follows the board: off, or starting (and once the first view is in,
+        // its chunk is fetched).
         Effect::new(move |_| {
             let on = engine.enabled.get();
-            let (fen, moves) = store.current_history();
-            let position = store.position();
-            if on && !engine.started.get() {
-                // Shown as starting until the first view is in.
-                engine.state.set(EngineState::Lines { searching: true });
+            if engine.following.get() {
                 return;
             }
-            link.try_with_value(|link| engine.restart(link, on, fen, moves, position));
+            if !on {
+                engine.state.set(EngineState::Off);
+                return;
+            }
+            engine.state.set(EngineState::Lines { searching: true });
+            if engine.started.get() && !engine.fetching.get_value() {
+                engine.fetching.set_value(true);
+                leptos::task::spawn_local(async move {
+                    let Some(owner) = owner.try_get_value().flatten() else {
+                        return;
+                    };
+                    let followed = follow_in_chunk(engine, store, link, owner).await;
+                    engine.fetching.try_set_value(false);
+                    if followed.is_err() {
+                        engine.state.try_set(EngineState::Failed(
+                            "its code could not be loaded (check the connection, then switch                              it off and on)"
+                                .to_owned(),
+                        ));
+                    }
+                });
+            }
         });
         on_cleanup(move || {
             link.try_with_value(EngineLink::shut_down);
@@ -152,6 +179,11 @@ impl LiveEngine {
             let best = lines.iter().find(|line| line.multipv == 1)?;
             uci_squares(best.uci.first()?)
         })
+    }
+
+    /// Whether the page is still there.
+    fn is_alive(&self) -> bool {
+        self.enabled.try_get_untracked().is_some()
     }
 
     /// Cancels the search under way and, when on, starts one for the new position.
@@ -245,3 +277,26 @@ impl LiveEngine {
         }
     }
 }
+
+crate::chunk_fn!(
+    /// Makes `engine` follow `store`'s position through `link`, under the page's `owner`
+    /// (unless the page was left meanwhile), in the `live_engine` chunk.
+    fn follow_in_chunk(
+        engine: LiveEngine,
+        store: TreeStore,
+        link: StoredValue<EngineLink, LocalStorage>,
+        owner: Owner,
+    ) in live_engine -> () {
+        if engine.is_alive() {
+            owner.with(|| {
+                Effect::new(move |_| {
+                    let on = engine.enabled.get();
+                    let (fen, moves) = store.current_history();
+                    let position = store.position();
+                    link.try_with_value(|link| engine.restart(link, on, fen, moves, position));
+                });
+            });
+            engine.following.set(true);
+        }
+    }
+);

@@ -26,13 +26,14 @@ use crate::storage;
 
 thread_local! {
     /// The board this tab saved last, as its text and as it was.
-    static SAVED_HERE: RefCell<Option<(String, SavedAnalysis)>> = const { RefCell::new(None) };
+    static SAVED_HERE: RefCell<Option<(String, Restored)>> = const { RefCell::new(None) };
 }
 
 /// Where the analysis board is kept.
 pub const ANALYSIS_KEY: &str = "gambit.v1.analysis";
 
 /// What the board starts with.
+#[derive(Clone)]
 pub struct Restored {
     /// The tree.
     pub tree: GameTree,
@@ -69,11 +70,11 @@ pub fn restore_then(done: impl FnOnce(Restored) + 'static) {
         }
     };
     if let Some(saved) = saved_here(&text) {
-        return done(restored(Ok(saved)));
+        return done(saved);
     }
     spawn_first_view_part(async move {
-        done(match decode_in_chunk(text).await {
-            Ok(decoded) => restored(decoded),
+        done(match restore_in_chunk(text).await {
+            Ok(restored) => restored,
             Err(_) => fresh(
                 false,
                 Some(
@@ -157,7 +158,7 @@ fn unreadable(reason: String) -> Restored {
 }
 
 /// The board this tab saved last, if storage still holds its `text`.
-fn saved_here(text: &str) -> Option<SavedAnalysis> {
+fn saved_here(text: &str) -> Option<Restored> {
     SAVED_HERE.with_borrow(|saved| {
         saved
             .as_ref()
@@ -172,10 +173,11 @@ fn decode(text: &str) -> Result<SavedAnalysis, String> {
 }
 
 crate::chunk_fn!(
-    /// A stored board read in the `saved_analysis` chunk.
-    fn decode_in_chunk(text: String) in saved_analysis, preload(preload_saved_analysis)
-        -> Result<SavedAnalysis, String> {
-        decode(&text)
+    /// What the board starts with, from the board stored as `text`, read in the
+    /// `saved_analysis` chunk (unreadable data is set aside there).
+    fn restore_in_chunk(text: String) in saved_analysis, preload(preload_saved_analysis)
+        -> Restored {
+        restored(decode(&text))
     }
 );
 
@@ -190,14 +192,17 @@ pub fn save_on_change(
 ) {
     Effect::new(move |_| {
         let current = store.current().get();
+        let orientation = store.orientation().get();
+        let engine = engine_on.get();
+        let tags = store.tags().get();
         let record = store.tree().with(|tree| SavedAnalysis {
             version: ANALYSIS_VERSION,
             tree: tree.clone(),
             at: path_indices(tree, current),
-            orientation: store.orientation().get(),
-            engine: engine_on.get(),
+            orientation,
+            engine,
             notes: store.notes().with(|notes| save_notes(tree, notes)),
-            tags: store.tags().get(),
+            tags: tags.clone(),
         });
         if !saving.get_value() {
             return;
@@ -205,7 +210,19 @@ pub fn save_on_change(
         // Plain data with string keys: serialising cannot fail.
         let text = serde_json::to_string(&record).unwrap_or_default();
         match storage::write(ANALYSIS_KEY, &text) {
-            Ok(()) => SAVED_HERE.set(Some((text, record))),
+            Ok(()) => {
+                let kept = Restored {
+                    tree: record.tree,
+                    notes: store.notes().get_untracked(),
+                    tags,
+                    current,
+                    orientation,
+                    engine,
+                    saving: true,
+                    notice: None,
+                };
+                SAVED_HERE.set(Some((text, kept)));
+            }
             Err(error) => notice.set(Some(format!("The analysis could not be saved: {error}."))),
         }
     });

@@ -57,7 +57,7 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   // is in (here at once: the shell went long ago).
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   await expect(page.getByTestId('analyse')).toBeEnabled();
-  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'review'];
+  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'live_engine', 'review'];
   expect(asked.slice().sort()).toEqual(analysisChunks);
 
   // Back and forth: the chunks are in, and nothing is fetched again, not even the
@@ -221,6 +221,7 @@ test('the analysis board opens a stored game as this tab saved it, or through th
     'analysis',
     'board_overlays',
     'engine_client',
+    'live_engine',
     'review',
     'saved_analysis',
     'saved_game',
@@ -269,6 +270,7 @@ test("/analysis's engine, with its client and its arrow, starts once the first v
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   const times = await page.evaluate(() => (window as unknown as { chunkTimes: Record<string, number> }).chunkTimes);
   expect(times.analysis).toBeLessThan(times.shellGone);
+  expect(times.live_engine).toBeGreaterThanOrEqual(times.shellGone);
   expect(times.engine_client).toBeGreaterThanOrEqual(times.shellGone);
   expect(times.board_overlays).toBeGreaterThanOrEqual(times.shellGone);
 });
@@ -431,6 +433,26 @@ test.describe('a chunk that cannot be fetched', () => {
     await page.getByTestId('restart-engine').click();
     await expect(error).toHaveCount(0);
     await expect(page.locator('[data-testid="move-list"] [data-ply]')).toHaveCount(1);
+  });
+
+  test("the analysis board's engine: the panel says so, and switching it off and on tries again", async ({ page }) => {
+    let refuse = true;
+    await page.route(/\/split_live_engine\.wasm$/, async (route) => {
+      if (refuse) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.goto('/analysis');
+    await expect(page.getByTestId('analysis-page')).toBeVisible();
+    const panel = page.locator('.engine-panel');
+    await expect(panel).toContainText('The engine stopped: its code could not be loaded');
+    // The board is kept and usable meanwhile.
+    await playOnBoard(page, 'e2', 'e4');
+    refuse = false;
+    await page.getByTestId('engine-toggle').click();
+    await expect(page.getByTestId('engine-toggle')).not.toBeChecked();
+    await page.getByTestId('engine-toggle').click();
+    await expect(page.getByTestId('engine-lines').locator('li')).toHaveCount(3);
+    await expect(panel).not.toContainText('stopped');
   });
 
   test('the chunk that reads the saved analysis board: the board says so, and keeps it', async ({ page }) => {

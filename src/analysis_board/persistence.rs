@@ -5,12 +5,12 @@
 //! (`<key>.unreadable.<time>`), never destroyed and never a panic; when it cannot be set
 //! aside, nothing is saved over it.
 //!
-//! The stored text is read in the `saved_analysis` chunk of the release build
-//! (serde_json's reader is large, and a first visit has nothing stored); the board this
-//! tab saved itself, while storage still holds it, is taken back as it was, with no
-//! chunk.
+//! The stored text is read and written in the `saved_analysis` chunk of the release
+//! build (serde_json's reader and this record's writer are large, and a first visit has
+//! nothing stored); the board this tab saved itself, while storage still holds it, or
+//! asked to save and has not written yet, is taken back as it was, with no chunk.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use gambit_rules::shakmaty::Color;
 use gambit_rules::{GameTree, NodeId, PgnTags};
@@ -21,10 +21,15 @@ use super::saved::{
     ANALYSIS_VERSION, SavedAnalysis, node_at, path_indices, restore_notes, save_notes,
 };
 use super::store::TreeStore;
-use crate::chunks::spawn_first_view_part;
+use crate::chunks::{after_first_view, spawn_first_view_part};
 use crate::storage;
 
 thread_local! {
+    /// How many saves were asked for (the last one's text is written).
+    static SAVES: Cell<u64> = const { Cell::new(0) };
+    /// The board this tab last asked to save, until it is written (or cannot be): the
+    /// board shown again in this tab meanwhile.
+    static UNWRITTEN: RefCell<Option<Restored>> = const { RefCell::new(None) };
     /// The board this tab saved last, as its text and as it was.
     static SAVED_HERE: RefCell<Option<(String, Restored)>> = const { RefCell::new(None) };
 }
@@ -59,6 +64,10 @@ pub struct Restored {
 /// once when nothing is stored or storage holds the board this tab saved. If the chunk
 /// cannot be fetched, the start position, and nothing is saved over the stored board.
 pub fn restore_then(done: impl FnOnce(Restored) + 'static) {
+    // What this tab asked to save and has not written yet is what storage will hold.
+    if let Some(board) = UNWRITTEN.with_borrow(Clone::clone) {
+        return done(board);
+    }
     let text = match storage::read(ANALYSIS_KEY) {
         Ok(Some(text)) => text,
         Ok(None) => return done(fresh(true, None)),
@@ -94,8 +103,9 @@ pub fn board_stored() -> bool {
 }
 
 /// Fetches and instantiates the `saved_analysis` chunk now (`main.rs` asks once the first
-/// view is in, when a board or reviews are stored), so that the analysis board or a
-/// review shown later reads them at once.
+/// view is in, when a board or reviews are stored, and the analysis board then), so that
+/// the analysis board or a review shown later reads them at once, and the board's changes
+/// are written at once.
 pub fn prepare_to_read_saved_analysis() {
     leptos::task::spawn_local(async {
         // A failure is told when the board or a review is read.
@@ -173,6 +183,23 @@ fn decode(text: &str) -> Result<SavedAnalysis, String> {
 }
 
 crate::chunk_fn!(
+    /// `board` as stored, written in the `saved_analysis` chunk (with serde_json's writer).
+    fn encode_in_chunk(board: Restored) in saved_analysis -> String {
+        let record = SavedAnalysis {
+            version: ANALYSIS_VERSION,
+            at: path_indices(&board.tree, board.current),
+            notes: save_notes(&board.tree, &board.notes),
+            tree: board.tree,
+            orientation: board.orientation,
+            engine: board.engine,
+            tags: board.tags,
+        };
+        // Plain data with string keys: serialising cannot fail.
+        serde_json::to_string(&record).unwrap_or_default()
+    }
+);
+
+crate::chunk_fn!(
     /// What the board starts with, from the board stored as `text`, read in the
     /// `saved_analysis` chunk (unreadable data is set aside there).
     fn restore_in_chunk(text: String) in saved_analysis, preload(preload_saved_analysis)
@@ -183,47 +210,51 @@ crate::chunk_fn!(
 
 /// Saves the board whenever the tree, the position shown, the orientation or the
 /// engine switch changes, once `saving` says it may (not before the stored board is
-/// read, nor when it could not be); a failure is told through `notice`.
+/// read, nor when it could not be); a failure is told through `notice`. The board is
+/// written in the `saved_analysis` chunk (with serde_json's writer), fetched once the
+/// first view is in if it is not there yet: until then a change waits for it, and the
+/// board shown again in this tab is the one waiting. The last change's save wins.
 pub fn save_on_change(
     store: TreeStore,
     engine_on: Signal<bool>,
     saving: StoredValue<bool>,
     notice: RwSignal<Option<String>>,
 ) {
+    after_first_view(prepare_to_read_saved_analysis);
     Effect::new(move |_| {
         let current = store.current().get();
-        let orientation = store.orientation().get();
-        let engine = engine_on.get();
-        let tags = store.tags().get();
-        let record = store.tree().with(|tree| SavedAnalysis {
-            version: ANALYSIS_VERSION,
-            tree: tree.clone(),
-            at: path_indices(tree, current),
-            orientation,
-            engine,
-            notes: store.notes().with(|notes| save_notes(tree, notes)),
-            tags: tags.clone(),
-        });
+        let board = Restored {
+            tree: store.tree().get(),
+            notes: store.notes().get(),
+            tags: store.tags().get(),
+            current,
+            orientation: store.orientation().get(),
+            engine: engine_on.get(),
+            saving: true,
+            notice: None,
+        };
         if !saving.get_value() {
             return;
         }
-        // Plain data with string keys: serialising cannot fail.
-        let text = serde_json::to_string(&record).unwrap_or_default();
-        match storage::write(ANALYSIS_KEY, &text) {
-            Ok(()) => {
-                let kept = Restored {
-                    tree: record.tree,
-                    notes: store.notes().get_untracked(),
-                    tags,
-                    current,
-                    orientation,
-                    engine,
-                    saving: true,
-                    notice: None,
-                };
-                SAVED_HERE.set(Some((text, kept)));
+        let save = SAVES.get() + 1;
+        SAVES.set(save);
+        UNWRITTEN.set(Some(board.clone()));
+        leptos::task::spawn_local(async move {
+            let encoded = encode_in_chunk(board.clone()).await;
+            // A later change has its own save, which may end first: the last one wins.
+            if SAVES.get() != save {
+                return;
             }
-            Err(error) => notice.set(Some(format!("The analysis could not be saved: {error}."))),
-        }
+            UNWRITTEN.set(None);
+            let written = match encoded {
+                Ok(text) => storage::write(ANALYSIS_KEY, &text)
+                    .map(|()| SAVED_HERE.set(Some((text, board))))
+                    .map_err(|error| error.to_string()),
+                Err(_) => Err("its code could not be loaded (check the connection)".to_owned()),
+            };
+            if let Err(reason) = written {
+                notice.try_set(Some(format!("The analysis could not be saved: {reason}.")));
+            }
+        });
     });
 }

@@ -57,7 +57,7 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   // is in (here at once: the shell went long ago).
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   await expect(page.getByTestId('analyse')).toBeEnabled();
-  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'live_engine', 'review'];
+  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'live_engine', 'review', 'saved_analysis'];
   expect(asked.slice().sort()).toEqual(analysisChunks);
 
   // Back and forth: the chunks are in, and nothing is fetched again, not even the
@@ -303,26 +303,28 @@ test('/analysis with reviews stored shows its review with its first view', async
   }
 });
 
-test('/analysis reads its saved board in a chunk of its own, which a first visit does not fetch', async ({ page }) => {
+test('/analysis reads and writes its board in a chunk of its own, which a first visit fetches once its first view is in', async ({ page }) => {
   const plies = page.locator('[data-testid="variation-list"] [data-ply]');
-  const asked = chunksAskedFor(page);
+  const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
+  const release = await holdChunk(page, 'saved_analysis');
   await page.goto('/analysis');
-  await expect(page.getByTestId('analysis-page')).toBeVisible();
+  // The first view does not wait for it; moves wait for it to be written.
+  await expect(page.locator('#shell')).toHaveCount(0);
   await playOnBoard(page, 'e2', 'e4');
   await playOnBoard(page, 'e7', 'e5');
-  await expect(plies).toHaveCount(2);
-  await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  expect(asked).not.toContain('saved_analysis');
+  expect(await storedBoard()).toBeNull();
 
-  // Shown again in this tab: the board it saved, with no chunk.
+  // Shown again in this tab meanwhile: the board waiting to be written.
   await page.getByTestId('nav-friend').click();
   await expect(page.getByTestId('friend-page')).toBeVisible();
   await page.getByTestId('nav-analysis').click();
   await expect(plies).toHaveCount(2);
-  expect(asked).not.toContain('saved_analysis');
+
+  release();
+  await expect.poll(storedBoard).toContain('e7e5');
 
   // A new document reads it in the chunk, before the shell goes.
-  asked.length = 0;
+  const asked = chunksAskedFor(page);
   await page.reload();
   await expect(page.locator('#shell')).toHaveCount(0);
   await expect(plies).toHaveCount(2);
@@ -460,8 +462,10 @@ test.describe('a chunk that cannot be fetched', () => {
     await expect(page.getByTestId('analysis-page')).toBeVisible();
     await playOnBoard(page, 'd2', 'd4');
     await expect(page.locator('[data-testid="variation-list"] [data-ply]')).toHaveCount(1);
-    const stored = await page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
-    expect(stored).toContain('d2d4');
+    // Written in the chunk, a moment after the move.
+    const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
+    await expect.poll(storedBoard).toContain('d2d4');
+    const stored = await storedBoard();
     let refuse = true;
     await page.route(/\/split_saved_analysis\.wasm$/, async (route) => {
       if (refuse) await route.abort('failed');

@@ -127,7 +127,7 @@ impl LiveEngine {
                     engine.fetching.try_set_value(false);
                     if followed.is_err() {
                         engine.state.try_set(EngineState::Failed(
-                            "its code could not be loaded (check the connection, then switch                              it off and on)"
+                            "its code could not be loaded (check the connection, then switch it off and on)"
                                 .to_owned(),
                         ));
                     }

@@ -446,7 +446,9 @@ test.describe('a chunk that cannot be fetched', () => {
     await page.goto('/analysis');
     await expect(page.getByTestId('analysis-page')).toBeVisible();
     const panel = page.locator('.engine-panel');
-    await expect(panel).toContainText('The engine stopped: its code could not be loaded');
+    await expect(panel).toContainText(
+      'The engine stopped: its code could not be loaded (check the connection, then switch it off and on).',
+    );
     // The board is kept and usable meanwhile.
     await playOnBoard(page, 'e2', 'e4');
     refuse = false;

@@ -4,7 +4,7 @@
 // nothing else on the page lost.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { CHUNK_WASM, expectSans, framesDrawn, play, sanList, square } from './helpers';
+import { CHUNK_WASM, expectSans, framesDrawn, play, recordAtShellGone, sanList, square } from './helpers';
 import { openComputer, playAndAwaitReply, startGame, startRestGame } from './computer-helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
@@ -283,19 +283,8 @@ test('/analysis with reviews stored shows its review with its first view', async
   await expect(page.locator('[data-testid="variation-list"] [data-ply="1"]')).toHaveAttribute('data-eval', /./, {
     timeout: 30_000,
   });
-  // What the move shows at the moment the page shell (index.html's #shell) is removed.
-  await page.addInitScript(() => {
-    const record = () => {
-      if (document.getElementById('shell')) return;
-      const ply = document.querySelector('[data-testid="variation-list"] [data-ply="1"]');
-      document.documentElement.dataset.atShellGone = ply?.getAttribute('data-eval') ?? 'none';
-      observer.disconnect();
-    };
-    const observer = new MutationObserver(record);
-    document.addEventListener('DOMContentLoaded', () =>
-      observer.observe(document.body, { childList: true, subtree: true }),
-    );
-  });
+  // What the move shows at the moment the page shell is removed.
+  await recordAtShellGone(page, '[data-testid="variation-list"] [data-ply="1"]', 'data-eval');
   const eval_ = await page.locator('[data-testid="variation-list"] [data-ply="1"]').getAttribute('data-eval');
   for (let visit = 0; visit < 3; visit++) {
     await page.reload();

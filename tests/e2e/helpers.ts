@@ -92,3 +92,23 @@ export async function expectStatus(page: Page, result: string, text: RegExp | st
 
 export const piece = (page: Page, name: string) =>
   square(page, name).locator('[data-piece]');
+
+/** From the next load on, records on `<html data-at-shell-gone>` what the element
+ * `selector` holds in `attribute` at the moment the page shell (index.html's `#shell`)
+ * is removed (`none` when it has no such attribute or is not there). */
+export async function recordAtShellGone(page: Page, selector: string, attribute: string) {
+  await page.addInitScript(
+    ({ selector, attribute }) => {
+      const observer = new MutationObserver(() => {
+        if (document.getElementById('shell')) return;
+        const element = document.querySelector(selector);
+        document.documentElement.dataset.atShellGone = element?.getAttribute(attribute) ?? 'none';
+        observer.disconnect();
+      });
+      document.addEventListener('DOMContentLoaded', () =>
+        observer.observe(document.body, { childList: true, subtree: true }),
+      );
+    },
+    { selector, attribute },
+  );
+}

@@ -4,7 +4,7 @@
 // elsewhere (local storage key gambit.v1.analyses).
 import { test, expect } from './fixtures';
 import { type Page } from '@playwright/test';
-import { openFriend, playAll } from './helpers';
+import { openFriend, playAll, recordAtShellGone } from './helpers';
 
 /** 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#: ply 6 walks into mate in one. */
 const SCHOLARS_MATE = '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0';
@@ -269,19 +269,8 @@ test('a stored review shows with the page: its marks are in when the shell goes'
   await importPgn(page, SCHOLARS_MATE);
   await analyse(page, 'quick');
   await expect(progress(page)).toHaveAttribute('data-done', '8', { timeout: 30_000 });
-  // What ply 6 shows at the moment the page shell (index.html's #shell) is removed.
-  await page.addInitScript(() => {
-    const record = () => {
-      if (document.getElementById('shell')) return;
-      const ply = document.querySelector('[data-testid="move-list"] [data-ply="6"]');
-      document.documentElement.dataset.atShellGone = ply?.getAttribute('data-judgement') ?? 'none';
-      observer.disconnect();
-    };
-    const observer = new MutationObserver(record);
-    document.addEventListener('DOMContentLoaded', () =>
-      observer.observe(document.body, { childList: true, subtree: true }),
-    );
-  });
+  // What ply 6 shows at the moment the page shell is removed.
+  await recordAtShellGone(page, '[data-testid="move-list"] [data-ply="6"]', 'data-judgement');
   for (let visit = 0; visit < 3; visit++) {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-at-shell-gone', 'blunder');

@@ -2,9 +2,9 @@
 //! check, hint, premove) as `data-*` attributes, and an ARIA label such as "e4, white knight".
 //!
 //! The board draws the light and dark squares as one background and the coordinates
-//! as one overlay, so a square is a transparent, absolutely placed box that changes
-//! only when its own piece or marks do. Its layout is contained: what happens inside
-//! one square never lays out the rest of the board. Its piece element stays for the
+//! as one overlay, so a square is a transparent cell of the board's 8 × 8 grid (placed
+//! by `grid-area`, not positioned, so not a layer of its own) that changes only when
+//! its own piece or marks do. Its piece element stays for the
 //! square's lifetime and only changes its `data-piece` code (absent on an empty
 //! square): a move restyles two elements and creates none.
 //!
@@ -19,7 +19,7 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use web_sys::Element;
 
-use super::geometry::{display_cell, eighths_percent};
+use super::geometry::display_cell;
 use super::piece::{piece_code, piece_name, slide_in};
 
 /// What the board shows on a square besides its piece.
@@ -73,13 +73,10 @@ fn flag(on: bool) -> Option<&'static str> {
     on.then_some("")
 }
 
-/// The inline style that puts a square at its column and row (0..8, from the top left).
+/// The inline style that puts a square at its column and row (0..8, from the top left)
+/// of the board's grid (whose lines count from 1).
 fn placement((column, row): (u8, u8)) -> String {
-    format!(
-        "left: {}; top: {};",
-        eighths_percent(column),
-        eighths_percent(row)
-    )
+    format!("grid-area: {} / {};", row + 1, column + 1)
 }
 
 /// The square's classes for a look.
@@ -287,9 +284,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn placement_is_in_eighths_of_the_board() {
-        assert_eq!(placement((0, 0)), "left: 0%; top: 0%;");
-        assert_eq!(placement((3, 7)), "left: 37.5%; top: 87.5%;");
+    fn placement_is_a_cell_of_the_grid() {
+        assert_eq!(placement((0, 0)), "grid-area: 1 / 1;");
+        assert_eq!(placement((3, 7)), "grid-area: 8 / 4;");
     }
 
     #[test]

@@ -6,17 +6,20 @@
 //! [`Review`] itself, with its runner, stored analyses, panel and better-move line, is
 //! made by the views of the `review` chunk (the one the game pages' review uses). That
 //! chunk is fetched with the first view when analyses are stored (one may be this
-//! line's, shown with the page), else once the first view is in: a first visit's board
-//! is usable without it, and its panel is ready a moment later.
+//! line's, shown with the page), else on first use: until then the panel's controls
+//! stand in its place, in plain HTML, and work. The pointer coming over them, or the
+//! focus into them, fetches the chunk; a budget picked there and "Analyse" pressed
+//! there carry over to the panel, which then starts the analysis.
 
 use gambit_rules::Eval;
 use gambit_rules::shakmaty::{Chess, Square};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use crate::chunks::{Chunk, after_first_view};
+use crate::chunks::Chunk;
 use crate::review::view::best_move_line::BestMoveLine;
 use crate::review::view::panel::ReviewPanel;
-use crate::review::{AnalysedLine, PlyMark, Review, shelf};
+use crate::review::{AnalysedLine, Budget, PlyMark, Review, shelf};
 
 /// The review of the board's main line. Cheap to copy.
 #[derive(Clone, Copy)]
@@ -31,6 +34,9 @@ pub struct LineReview {
     wanted: RwSignal<bool>,
     /// Whether the panel is drawn (its place is held until then).
     panel_in: RwSignal<bool>,
+    /// What the player did with the controls standing in the panel's place, for the
+    /// panel to carry on.
+    pending: StoredValue<PendingUse>,
     /// The main-line ply the panel's graph and summary point at.
     anchor: Signal<usize>,
     /// The main-line ply on the board (its better move is shown under it).
@@ -52,18 +58,13 @@ impl LineReview {
         go_to_ply: Callback<usize>,
         preview: RwSignal<Option<Chess>>,
     ) -> LineReview {
-        let wanted = RwSignal::new(shelf::shelf_stored());
-        if !wanted.get_untracked() {
-            after_first_view(move || {
-                wanted.try_set(true);
-            });
-        }
         LineReview {
             line,
             review: RwSignal::new(None),
             owner: StoredValue::new(Owner::current()),
-            wanted,
+            wanted: RwSignal::new(shelf::shelf_stored()),
             panel_in: RwSignal::new(false),
+            pending: StoredValue::new(PendingUse::default()),
             anchor,
             viewed,
             go_to_ply,
@@ -84,6 +85,14 @@ impl LineReview {
         };
         self.review.set(Some(review));
         review
+    }
+
+    /// Asks for the review's chunk, if not yet asked: the review has something to show
+    /// (a PGN brought evaluations).
+    pub fn want(&self) {
+        if !self.wanted.get_untracked() {
+            self.wanted.set(true);
+        }
     }
 
     /// The mark of main-line move `ply`; reactive.
@@ -123,28 +132,71 @@ pub fn LineReviewPanel(
 ) -> impl IntoView {
     provide_context(line);
     view! {
-        {move || (!line.panel_in.get()).then(PendingReviewPanel)}
+        {move || (!line.panel_in.get()).then(|| view! { <PendingReviewPanel line=line /> })}
         <Show when=move || line.wanted.get()>
             <Chunk load=line_review_panel />
         </Show>
     }
 }
 
-/// The panel's controls as they first show (`ReviewPanel`'s), not yet usable: they hold
-/// its place while its chunk is on its way, so that nothing moves when it comes (a
-/// test compares the two boxes).
-const PENDING_CONTROLS: &str = "<div class=\"analysis-start\">\
-    <fieldset class=\"analysis-budgets\" disabled><legend>Depth</legend>\
-    <label class=\"analysis-budget\"><input type=\"radio\" checked>Quick</label>\
-    <label class=\"analysis-budget\"><input type=\"radio\">Standard</label>\
-    <label class=\"analysis-budget\"><input type=\"radio\">Deep</label></fieldset>\
-    <button type=\"button\" class=\"analyse\" disabled>Analyse</button></div>";
+/// What the player did with the controls standing in the panel's place.
+#[derive(Debug, Clone, Copy, Default)]
+struct PendingUse {
+    /// The budget picked there, if one was.
+    budget: Option<Budget>,
+    /// Whether "Analyse" was pressed there.
+    start: bool,
+}
 
-/// The review panel's place while its chunk is on its way.
+/// The panel's controls as they first show (`ReviewPanel`'s), in plain HTML: they hold
+/// its place until its chunk is in, so that nothing moves when it comes (a test
+/// compares the two boxes), and they work (see [`PendingReviewPanel`]).
+const PENDING_CONTROLS: &str = "<div class=\"analysis-start\">\
+    <fieldset class=\"analysis-budgets\"><legend>Depth</legend>\
+    <label class=\"analysis-budget\"><input type=\"radio\" name=\"analysis-budget\" \
+    value=\"quick\" data-analysis-budget=\"quick\" checked>Quick</label>\
+    <label class=\"analysis-budget\"><input type=\"radio\" name=\"analysis-budget\" \
+    value=\"standard\" data-analysis-budget=\"standard\">Standard</label>\
+    <label class=\"analysis-budget\"><input type=\"radio\" name=\"analysis-budget\" \
+    value=\"deep\" data-analysis-budget=\"deep\">Deep</label></fieldset>\
+    <button type=\"button\" class=\"analyse\" data-testid=\"analyse\">Analyse</button></div>";
+
+/// The budget of a radio button's `value`.
+fn budget_named(name: &str) -> Option<Budget> {
+    Budget::ALL.into_iter().find(|budget| budget.name() == name)
+}
+
+/// The review panel's place until its chunk is in. The pointer coming over it or the
+/// focus coming into it asks for the chunk; a budget picked and "Analyse" pressed are
+/// kept for the panel (which starts the analysis), and the button waits meanwhile.
 #[component]
-fn PendingReviewPanel() -> impl IntoView {
+fn PendingReviewPanel(line: LineReview) -> impl IntoView {
+    let want = move || line.want();
+    let on_change = move |event: web_sys::Event| {
+        let picked = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .and_then(|input| budget_named(&input.value()));
+        if let Some(budget) = picked {
+            line.pending
+                .update_value(|pending| pending.budget = Some(budget));
+        }
+    };
+    let on_click = move |event: web_sys::MouseEvent| {
+        let button = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::Element>().ok())
+            .and_then(|element| element.closest(".analyse").ok().flatten());
+        if let Some(button) = button {
+            line.pending.update_value(|pending| pending.start = true);
+            let _ = button.set_attribute("disabled", "");
+            want();
+        }
+    };
     view! {
         <section class="review-panel" aria-busy="true" data-testid="review-pending"
+            on:pointerover=move |_| want() on:focusin=move |_| want()
+            on:change=on_change on:click=on_click
             inner_html=PENDING_CONTROLS></section>
     }
 }
@@ -155,10 +207,34 @@ crate::chunk_view!(
         use_context::<LineReview>().map(|line| {
             // Its place is given up in the task that draws it: in the same frame.
             line.panel_in.set(true);
-            view! { <ReviewPanel review=line.review() viewed=line.anchor on_go=line.go_to_ply /> }
+            let review = line.review();
+            let pending = line.pending.get_value();
+            if let Some(budget) = pending.budget {
+                review.budget().set(budget);
+            }
+            if pending.start {
+                start_once_read(review);
+            }
+            view! { <ReviewPanel review=review viewed=line.anchor on_go=line.go_to_ply /> }
         })
     }
 );
+
+/// Starts `review`'s analysis once its stored analyses are read ("Analyse" was pressed
+/// before its panel was in). The review reads them in an effect made before this one,
+/// so this one sees them being read, or read.
+fn start_once_read(review: Review) {
+    Effect::new(move |started: Option<bool>| {
+        if started == Some(true) {
+            return true;
+        }
+        if review.is_reading() {
+            return false;
+        }
+        untrack(move || review.start());
+        true
+    });
+}
 
 /// The better move under the board, once the chunk is wanted.
 #[component]

@@ -53,11 +53,11 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await page.getByTestId('nav-analysis').click();
   await expect(page.getByTestId('analysis-page')).toBeVisible();
   // Its engine's arrow brings the board's overlays, and its engine the engine's client
-  // (`xtask/src/sizes.rs` counts all three); its review's panel comes once the page
-  // is in (here at once: the shell went long ago).
+  // (`xtask/src/sizes.rs` counts all three); its review's panel comes on first use (its
+  // controls stand in its place meanwhile).
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   await expect(page.getByTestId('analyse')).toBeEnabled();
-  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'live_engine', 'review', 'saved_analysis'];
+  const analysisChunks = ['analysis', 'board_overlays', 'engine_client', 'live_engine', 'saved_analysis'];
   expect(asked.slice().sort()).toEqual(analysisChunks);
 
   // Back and forth: the chunks are in, and nothing is fetched again, not even the
@@ -222,28 +222,50 @@ test('the analysis board opens a stored game as this tab saved it, or through th
     'board_overlays',
     'engine_client',
     'live_engine',
-    'review',
     'saved_analysis',
     'saved_game',
   ]);
 });
 
-test("/analysis's first view does not wait for its review, whose panel's place is held until it comes", async ({ page }) => {
-  const release = await holdChunk(page, 'review');
+test("/analysis fetches its review's chunk on first use, when the pointer comes over the controls holding its place, and the panel takes that place", async ({ page }) => {
+  const asked = chunksAskedFor(page);
   await page.goto('/analysis');
-  // The page is in and usable: the shell is gone and a move is played.
   await expect(page.locator('#shell')).toHaveCount(0);
   await playOnBoard(page, 'e2', 'e4');
+  // What comes once the first view is in has come (the engine's arrow), not the review.
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
   const pending = page.getByTestId('review-pending');
-  await expect(pending).toBeVisible();
-  await expect(pending.locator('.analyse')).toBeDisabled();
+  await expect(pending.getByTestId('analyse')).toBeEnabled();
+  expect(asked).not.toContain('review');
   const place = await pending.boundingBox();
-  release();
+  await pending.locator('legend').hover();
   await expect(pending).toHaveCount(0);
+  expect(asked).toContain('review');
   const panel = page.locator('.review-panel');
   await expect(panel.getByTestId('analyse')).toBeEnabled();
   // The panel takes the place held for it.
   expect(await panel.boundingBox()).toEqual(place);
+});
+
+test("a budget picked and \"Analyse\" pressed before the review's chunk is in start that analysis once it is", async ({ page }) => {
+  const release = await holdChunk(page, 'review');
+  await page.goto('/analysis');
+  await expect(page.locator('#shell')).toHaveCount(0);
+  await playOnBoard(page, 'e2', 'e4');
+  await playOnBoard(page, 'e7', 'e5');
+  const pending = page.getByTestId('review-pending');
+  await pending.locator('[data-analysis-budget="standard"]').click();
+  await expect(pending.locator('[data-analysis-budget="standard"]')).toBeChecked();
+  await pending.getByTestId('analyse').click();
+  // It waits for the chunk, asked for and held back.
+  await expect(pending.getByTestId('analyse')).toBeDisabled();
+  release();
+  await expect(pending).toHaveCount(0);
+  await expect(page.locator('[data-analysis-budget="standard"]')).toBeChecked();
+  const progress = page.getByTestId('analysis-progress');
+  await expect(progress).toHaveAttribute('data-total', '3');
+  await expect(progress).toHaveAttribute('data-done', '3', { timeout: 30_000 });
+  await expect(page.locator('[data-testid="variation-list"] [data-ply="2"]')).toHaveAttribute('data-eval', /./);
 });
 
 test("/analysis's engine, with its client and its arrow, starts once the first view is in", async ({ page }) => {

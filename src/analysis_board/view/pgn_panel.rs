@@ -60,18 +60,20 @@ fn export(BoardPgn { store, review }: BoardPgn) -> Signal<String> {
 }
 
 /// Opens a pasted PGN (as the engine worker read it) on the board; its evaluations
-/// become the main line's review (its marks come back).
+/// become the main line's review (its marks come back, and so the review's chunk is
+/// wanted).
 fn import(
-    BoardPgn { store, .. }: BoardPgn,
+    BoardPgn { store, review }: BoardPgn,
 ) -> Callback<gambit_rules::PgnReading, Result<(), String>> {
     Callback::new(move |reading| {
         let (tree, notes, tags) = import_pgn(reading)?;
-        adopt_imported(
-            &AnalysedLine::of_game(&tree.main_game()),
-            &main_line_evals(&tree, &notes),
-        );
+        let evals = main_line_evals(&tree, &notes);
+        adopt_imported(&AnalysedLine::of_game(&tree.main_game()), &evals);
         let end = tree.main_line().last().copied().unwrap_or(tree.root());
         store.replace(tree, notes, Some(tags), end);
+        if evals.iter().any(Option::is_some) {
+            review.want();
+        }
         Ok(())
     })
 }

@@ -208,10 +208,25 @@ crate::chunk_fn!(
     }
 );
 
+/// Whether `board` is the start position as a first visit shows it (no moves, notes or
+/// tags, White at the bottom, the engine on) while nothing is stored and no save is on
+/// its way: storage then already means that board, and writing it would only fetch the
+/// writer's chunk with the first view.
+fn untouched_and_nothing_stored(board: &Restored) -> bool {
+    board.tree == GameTree::new()
+        && board.notes.is_empty()
+        && board.tags.is_none()
+        && board.orientation == Color::White
+        && board.engine
+        && UNWRITTEN.with_borrow(Option::is_none)
+        && matches!(storage::read(ANALYSIS_KEY), Ok(None))
+}
+
 /// Saves the board whenever the tree, the position shown, the orientation or the
 /// engine switch changes, once `saving` says it may (not before the stored board is
-/// read, nor when it could not be); a failure is told through `notice`. The board is
-/// written in the `saved_analysis` chunk (with serde_json's writer), fetched once the
+/// read, nor when it could not be); a failure is told through `notice`. A first
+/// visit's untouched board is not written ([`untouched_and_nothing_stored`]). The board
+/// is written in the `saved_analysis` chunk (with serde_json's writer), fetched once the
 /// first view is in if it is not there yet: until then a change waits for it, and the
 /// board shown again in this tab is the one waiting. The last change's save wins.
 pub fn save_on_change(
@@ -233,7 +248,7 @@ pub fn save_on_change(
             saving: true,
             notice: None,
         };
-        if !saving.get_value() {
+        if !saving.get_value() || untouched_and_nothing_stored(&board) {
             return;
         }
         let save = SAVES.get() + 1;

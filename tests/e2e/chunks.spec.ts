@@ -70,9 +70,13 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   await expect(page.getByTestId('analyse')).toBeEnabled();
   expect(asked.slice().sort()).toEqual(analysisChunks);
+  // A move on the analysis board, which is then saved (an untouched one is not).
+  await playOnBoard(page, 'd2', 'd4');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'))).toContain('d2d4');
+  expect(asked.slice().sort()).toEqual(analysisChunks);
 
   // A deep link fetches its route's chunk with the page, and the readers of the game
-  // `/friend` keeps and of the analysis board, saved since, for when the player goes
+  // `/friend` keeps and of the analysis board saved since, for when the player goes
   // there.
   const deep = chunksAskedFor(page);
   await page.goto('/computer');
@@ -268,8 +272,9 @@ test("a budget picked and \"Analyse\" pressed before the review's chunk is in st
   await expect(page.locator('[data-testid="variation-list"] [data-ply="2"]')).toHaveAttribute('data-eval', /./);
 });
 
-test("/analysis's engine, with its client and its arrow, starts once the first view is in", async ({ page }) => {
-  // When the page shell (index.html's #shell) is removed, and when each chunk is asked for.
+/** Records when the page shell (index.html's #shell) is removed (`shellGone`) and when
+ * each chunk is first asked for, by name; `chunkTimes` reads them. */
+async function recordChunkTimes(page: Page) {
   await page.addInitScript(() => {
     const times: Record<string, number> = {};
     (window as unknown as { chunkTimes: Record<string, number> }).chunkTimes = times;
@@ -288,9 +293,18 @@ test("/analysis's engine, with its client and its arrow, starts once the first v
       }
     }).observe({ type: 'resource', buffered: true });
   });
+}
+
+/** What `recordChunkTimes` has recorded so far. */
+function chunkTimes(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => ({ ...(window as unknown as { chunkTimes: Record<string, number> }).chunkTimes }));
+}
+
+test("/analysis's engine, with its client and its arrow, starts once the first view is in", async ({ page }) => {
+  await recordChunkTimes(page);
   await page.goto('/analysis');
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
-  const times = await page.evaluate(() => (window as unknown as { chunkTimes: Record<string, number> }).chunkTimes);
+  const times = await chunkTimes(page);
   expect(times.analysis).toBeLessThan(times.shellGone);
   expect(times.live_engine).toBeGreaterThanOrEqual(times.shellGone);
   expect(times.engine_client).toBeGreaterThanOrEqual(times.shellGone);
@@ -340,6 +354,21 @@ test('/analysis reads and writes its board in a chunk of its own, which a first 
   await expect(page.locator('#shell')).toHaveCount(0);
   await expect(plies).toHaveCount(2);
   expect(asked).toContain('saved_analysis');
+});
+
+test("a first visit to /analysis writes no board until it changes, and fetches the board's writer once its first view is in", async ({ page }) => {
+  const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
+  await recordChunkTimes(page);
+  await page.goto('/analysis');
+  // Once the first view is in, the engine starts (and draws its arrow), and the
+  // board's writer is fetched, for the first change.
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
+  await expect.poll(async () => (await chunkTimes(page)).saved_analysis).toBeDefined();
+  const times = await chunkTimes(page);
+  expect(times.saved_analysis).toBeGreaterThanOrEqual(times.shellGone);
+  expect(await storedBoard()).toBeNull();
+  await playOnBoard(page, 'e2', 'e4');
+  await expect.poll(storedBoard).toContain('e2e4');
 });
 
 test('a page left while its stored game is still being read is left in peace', async ({ page }) => {

@@ -21,7 +21,7 @@ use super::saved::{
     ANALYSIS_VERSION, SavedAnalysis, node_at, path_indices, restore_notes, save_notes,
 };
 use super::store::TreeStore;
-use crate::chunks::{after_first_view, spawn_first_view_part};
+use crate::chunks::spawn_first_view_part;
 use crate::storage;
 
 thread_local! {
@@ -103,9 +103,8 @@ pub fn board_stored() -> bool {
 }
 
 /// Fetches and instantiates the `saved_analysis` chunk now (`main.rs` asks once the first
-/// view is in, when a board or reviews are stored, and the analysis board then), so that
-/// the analysis board or a review shown later reads them at once, and the board's changes
-/// are written at once.
+/// view is in, when a board or reviews are stored), so that the analysis board or a
+/// review shown later reads them at once.
 pub fn prepare_to_read_saved_analysis() {
     leptos::task::spawn_local(async {
         // A failure is told when the board or a review is read.
@@ -226,16 +225,16 @@ fn untouched_and_nothing_stored(board: &Restored) -> bool {
 /// engine switch changes, once `saving` says it may (not before the stored board is
 /// read, nor when it could not be); a failure is told through `notice`. A first
 /// visit's untouched board is not written ([`untouched_and_nothing_stored`]). The board
-/// is written in the `saved_analysis` chunk (with serde_json's writer), fetched once the
-/// first view is in if it is not there yet: until then a change waits for it, and the
-/// board shown again in this tab is the one waiting. The last change's save wins.
+/// is written in the `saved_analysis` chunk (with serde_json's writer), fetched with the
+/// first change if it is not there yet (a visit that reads a stored board or stored
+/// reviews has it): until then the change waits for it, and the board shown again in
+/// this tab is the one waiting. The last change's save wins.
 pub fn save_on_change(
     store: TreeStore,
     engine_on: Signal<bool>,
     saving: StoredValue<bool>,
     notice: RwSignal<Option<String>>,
 ) {
-    after_first_view(prepare_to_read_saved_analysis);
     Effect::new(move |_| {
         let current = store.current().get();
         let board = Restored {

@@ -126,7 +126,7 @@ fn first_view_in(done: impl FnOnce()) {
 
 /// Runs `then` once the first view is in and the shell gone (at once when it is): for a
 /// chunk a page wants soon but does not draw first, which is then no part of the first
-/// view (the analysis board's engine, and the writer of its board).
+/// view (the analysis board's engine).
 pub fn after_first_view(then: impl FnOnce() + 'static) {
     if SHELL_UP.get() {
         AFTER_FIRST_VIEW.with_borrow_mut(|waiting| waiting.push(Box::new(then)));

@@ -194,7 +194,7 @@ fn PendingReviewPanel(line: LineReview) -> impl IntoView {
         }
     };
     view! {
-        <section class="review-panel" aria-busy="true" data-testid="review-pending"
+        <section class="review-panel" aria-label="Game review" data-testid="review-pending"
             on:pointerover=move |_| want() on:focusin=move |_| want()
             on:change=on_change on:click=on_click
             inner_html=PENDING_CONTROLS></section>

@@ -224,7 +224,7 @@ fn untouched_and_nothing_stored(board: &Restored) -> bool {
 /// Saves the board whenever the tree, the position shown, the orientation or the
 /// engine switch changes, once `saving` says it may (not before the stored board is
 /// read, nor when it could not be); a failure is told through `notice`. A first
-/// visit's untouched board is not written ([`untouched_and_nothing_stored`]). The board
+/// visit's untouched board is not written (`untouched_and_nothing_stored`). The board
 /// is written in the `saved_analysis` chunk (with serde_json's writer), fetched with the
 /// first change if it is not there yet (a visit that reads a stored board or stored
 /// reviews has it): until then the change waits for it, and the board shown again in

@@ -161,11 +161,6 @@ const PENDING_CONTROLS: &str = "<div class=\"analysis-start\">\
     value=\"deep\" data-analysis-budget=\"deep\">Deep</label></fieldset>\
     <button type=\"button\" class=\"analyse\" data-testid=\"analyse\">Analyse</button></div>";
 
-/// The budget of a radio button's `value`.
-fn budget_named(name: &str) -> Option<Budget> {
-    Budget::ALL.into_iter().find(|budget| budget.name() == name)
-}
-
 /// The review panel's place until its chunk is in. The pointer coming over it or the
 /// focus coming into it asks for the chunk; a budget picked and "Analyse" pressed are
 /// kept for the panel (which starts the analysis), and the button waits meanwhile.
@@ -176,7 +171,7 @@ fn PendingReviewPanel(line: LineReview) -> impl IntoView {
         let picked = event
             .target()
             .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .and_then(|input| budget_named(&input.value()));
+            .and_then(|input| Budget::named(&input.value()));
         if let Some(budget) = picked {
             line.pending
                 .update_value(|pending| pending.budget = Some(budget));

@@ -53,6 +53,11 @@ impl Budget {
         }
     }
 
+    /// The budget called `name` (as [`Budget::name`] writes it), if one is.
+    pub fn named(name: &str) -> Option<Budget> {
+        Budget::ALL.into_iter().find(|budget| budget.name() == name)
+    }
+
     /// The label shown to the player.
     pub fn label(self) -> &'static str {
         match self {
@@ -74,6 +79,15 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_budget_is_found_by_its_name() {
+        for budget in Budget::ALL {
+            assert_eq!(Budget::named(budget.name()), Some(budget));
+        }
+        assert_eq!(Budget::named("Quick"), None);
+        assert_eq!(Budget::named(""), None);
+    }
 
     #[test]
     fn each_budget_searches_more_than_the_one_before() {

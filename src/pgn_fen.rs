@@ -117,8 +117,11 @@ pub fn PgnFen(
         <div class="pgn-fen">
             <div class="fen-line">
                 <label for="fen-text">"FEN"</label>
-                <input id="fen-text" class="fen-text" data-testid="fen-text" readonly
-                    prop:value=fen on:focus=move |ev| select_all(&ev) />
+                // In a box of its own: see "What a move changes" in the styles.
+                <span class="fen-field">
+                    <input id="fen-text" class="fen-text" data-testid="fen-text" readonly
+                        prop:value=fen on:focus=move |ev| select_all(&ev) />
+                </span>
                 <button type="button" data-testid="copy-fen" on:click=move |_| tools.copy(fen(), "FEN")>
                     "Copy"
                 </button>

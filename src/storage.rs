@@ -4,6 +4,7 @@
 //!
 //! The keys and their formats are listed in `docs/architecture.md` ("Storage").
 
+use std::cell::RefCell;
 use std::fmt;
 
 use serde::Serialize;
@@ -40,13 +41,24 @@ impl fmt::Display for StorageError {
     }
 }
 
+thread_local! {
+    /// The page's local storage once found: asking the window for it crosses into
+    /// JavaScript, and a game saves on every move.
+    static LOCAL_STORAGE: RefCell<Option<web_sys::Storage>> = const { RefCell::new(None) };
+}
+
 /// The browser's local storage, if the page may use it.
 fn local_storage() -> Result<web_sys::Storage, StorageError> {
-    web_sys::window()
+    if let Some(storage) = LOCAL_STORAGE.with_borrow(Clone::clone) {
+        return Ok(storage);
+    }
+    let storage = web_sys::window()
         .ok_or_else(|| StorageError::Unavailable("no window".to_owned()))?
         .local_storage()
         .map_err(|_| StorageError::Unavailable("local storage is not allowed here".to_owned()))?
-        .ok_or_else(|| StorageError::Unavailable("local storage is not available".to_owned()))
+        .ok_or_else(|| StorageError::Unavailable("local storage is not available".to_owned()))?;
+    LOCAL_STORAGE.set(Some(storage.clone()));
+    Ok(storage)
 }
 
 /// The text stored under `key`, `Ok(None)` when there is none.

@@ -426,6 +426,10 @@ pub fn Board(
                 on:keydown=on_key_down
                 // The right button draws (board_shapes), so it opens no menu here.
                 on:contextmenu=|event: web_sys::MouseEvent| event.prevent_default()
+                // A click on the board is the board's (its presses are its pointer
+                // events): the router's window listener, which walks every click's path
+                // looking for a link, need not see it.
+                on:click=|event: web_sys::MouseEvent| event.stop_propagation()
             >
                 <Coordinates orientation=orientation />
                 {squares}

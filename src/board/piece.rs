@@ -45,12 +45,16 @@ fn slide_start((columns, rows): (i8, i8)) -> String {
     )
 }
 
+thread_local! {
+    /// The query for less motion, made once: it follows the user's setting by itself.
+    static LESS_MOTION: Option<web_sys::MediaQueryList> = web_sys::window()
+        .and_then(|window| window.match_media("(prefers-reduced-motion: reduce)").ok())
+        .flatten();
+}
+
 /// Whether the user asked for less motion.
 fn reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|window| window.match_media("(prefers-reduced-motion: reduce)").ok())
-        .flatten()
-        .is_some_and(|query| query.matches())
+    LESS_MOTION.with(|query| query.as_ref().is_some_and(web_sys::MediaQueryList::matches))
 }
 
 /// Slides `element` in from `offset` squares away with the Web Animations API: a

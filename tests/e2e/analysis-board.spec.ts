@@ -160,6 +160,8 @@ test('"analyse this game" opens the game of /friend as the main line', async ({ 
 test('a game that is not there is reported and the board is kept', async ({ page }) => {
   await openBoard(page);
   await moves(page, ['e2e4']);
+  // The board's writer comes with its first change: the board is kept once written.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'))).toContain('e2e4');
   await page.goto('/analysis?game=computer');
   await expect(page.getByTestId('notice')).toContainText('No game against the computer is saved');
   expect(await mainLine(page)).toEqual(['e4']);

@@ -32,6 +32,8 @@ thread_local! {
     static UNWRITTEN: RefCell<Option<Restored>> = const { RefCell::new(None) };
     /// The board this tab saved last, as its text and as it was.
     static SAVED_HERE: RefCell<Option<(String, Restored)>> = const { RefCell::new(None) };
+    /// Whether the board's writer was asked for as the person came to the board.
+    static WRITER_ASKED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Where the analysis board is kept.
@@ -110,6 +112,17 @@ pub fn prepare_to_read_saved_analysis() {
         // A failure is told when the board or a review is read.
         let _ = preload_saved_analysis().await;
     });
+}
+
+/// Fetches the board's writer (the `saved_analysis` chunk) once, as the person comes to
+/// the board: the pointer over it or the focus in it comes before any change, so a first
+/// change is written at once, and a reload right after it loses nothing (until the
+/// writer is in, a change is kept in the tab alone). A visit that only looks at the page
+/// never fetches it.
+pub fn fetch_writer_on_approach() {
+    if !WRITER_ASKED.replace(true) {
+        prepare_to_read_saved_analysis();
+    }
 }
 
 /// The start position, saved or not, with what the player must be told.
@@ -225,10 +238,11 @@ fn untouched_and_nothing_stored(board: &Restored) -> bool {
 /// engine switch changes, once `saving` says it may (not before the stored board is
 /// read, nor when it could not be); a failure is told through `notice`. A first
 /// visit's untouched board is not written (`untouched_and_nothing_stored`). The board
-/// is written in the `saved_analysis` chunk (with serde_json's writer), fetched with the
-/// first change if it is not there yet (a visit that reads a stored board or stored
-/// reviews has it): until then the change waits for it, and the board shown again in
-/// this tab is the one waiting. The last change's save wins.
+/// is written in the `saved_analysis` chunk (with serde_json's writer), fetched as the
+/// person comes to the board ([`fetch_writer_on_approach`]) or with the first change if
+/// it is not there yet (a visit that reads a stored board or stored reviews has it):
+/// until then the change waits for it, and the board shown again in this tab is the one
+/// waiting. The last change's save wins.
 pub fn save_on_change(
     store: TreeStore,
     engine_on: Signal<bool>,

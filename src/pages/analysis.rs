@@ -12,7 +12,7 @@ use leptos_router::hooks::use_navigate;
 use crate::analysis_board::line_review::{LineBestMove, LineReview, LineReviewPanel};
 use crate::analysis_board::live_engine::LiveEngine;
 use crate::analysis_board::opening::{GameSource, read_game, tree_for};
-use crate::analysis_board::persistence::{restore_then, save_on_change};
+use crate::analysis_board::persistence::{fetch_writer_on_approach, restore_then, save_on_change};
 use crate::analysis_board::pgn::Notes;
 use crate::analysis_board::shortcuts::{tree_keys, use_board_shortcuts};
 use crate::analysis_board::store::TreeStore;
@@ -117,7 +117,12 @@ pub fn AnalysisPage() -> AnyView {
                 </div>
             })}
             <div class="game-layout">
-                <div class="board-column">
+                // The board's writer comes as the person comes to the board.
+                <div
+                    class="board-column"
+                    on:pointerover=|_| fetch_writer_on_approach()
+                    on:focusin=|_| fetch_writer_on_approach()
+                >
                     <Later piece=Piece::Board>
                         <AnalysisBoard store=store arrow=arrow preview=preview />
                         <LineBestMove line=review />

@@ -357,7 +357,7 @@ test('/analysis reads and writes its board in a chunk of its own, which a first 
   expect(asked).toContain('saved_analysis');
 });
 
-test("a first visit to /analysis writes no board and fetches no writer until the board changes", async ({ page }) => {
+test("a first visit to /analysis writes no board, and fetches no writer until the person comes to the board", async ({ page }) => {
   const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
   const asked = chunksAskedFor(page);
   await page.goto('/analysis');
@@ -365,9 +365,12 @@ test("a first visit to /analysis writes no board and fetches no writer until the
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked).not.toContain('saved_analysis');
   expect(await storedBoard()).toBeNull();
+  // The pointer over the board fetches the writer, before any change; nothing is written.
+  await page.getByTestId('board').hover();
+  await expect.poll(() => asked).toContain('saved_analysis');
+  expect(await storedBoard()).toBeNull();
   await playOnBoard(page, 'e2', 'e4');
   await expect.poll(storedBoard).toContain('e2e4');
-  expect(asked).toContain('saved_analysis');
 });
 
 test('a page left while its stored game is still being read is left in peace', async ({ page }) => {

@@ -107,12 +107,12 @@ test('a premove made while the engine thinks is played the moment it answers', a
   const release = await premoveWhileEngineThinks(page);
   await expect(moves(page)).toHaveCount(2);
   await release();
-  // No second move of White's can make Nf6 illegal: it is played on the reply, and
-  // the engine thinks again.
-  await expect(moves(page)).toHaveCount(4);
+  // No second move of White's can make Nf6 illegal: it is played on the reply, and the
+  // engine answers it. (Its search may be over before a check of "thinking" comes, on
+  // a busy machine: its answer is what shows it was asked.)
+  await expect(moves(page)).toHaveCount(5, { timeout: 15_000 });
   expect((await sanList(page))[3]).toBe('Nf6');
   await expect(page.locator('[data-premove]')).toHaveCount(0);
-  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-thinking', 'true');
 });
 
 test('a right click takes a premove back before the engine answers', async ({ page }) => {

@@ -3,7 +3,7 @@
 // evaluations, and the board kept across a reload.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { openFriend, playAll as playOnGamePage, square } from './helpers';
+import { openFriend, playAll as playOnGamePage, square, storedAnalysisBoard } from './helpers';
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -161,7 +161,7 @@ test('a game that is not there is reported and the board is kept', async ({ page
   await openBoard(page);
   await moves(page, ['e2e4']);
   // The board's writer comes with its first change: the board is kept once written.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'))).toContain('e2e4');
+  await expect.poll(() => storedAnalysisBoard(page)).toContain('e2e4');
   await page.goto('/analysis?game=computer');
   await expect(page.getByTestId('notice')).toContainText('No game against the computer is saved');
   expect(await mainLine(page)).toEqual(['e4']);

@@ -4,7 +4,7 @@
 // nothing else on the page lost.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { CHUNK_WASM, expectSans, framesDrawn, play, recordAtShellGone, sanList, square } from './helpers';
+import { CHUNK_WASM, expectSans, framesDrawn, play, recordAtShellGone, sanList, square, storedAnalysisBoard } from './helpers';
 import { openComputer, playAndAwaitReply, startGame, startRestGame } from './computer-helpers';
 
 /** The names of the chunks the page has asked for so far, in order. */
@@ -73,7 +73,7 @@ test("a route's chunk is fetched when the route is first shown, and not before",
   // A move on the analysis board, which is then saved (an untouched one is not), in
   // the chunk of the board's writer.
   await playOnBoard(page, 'd2', 'd4');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'))).toContain('d2d4');
+  await expect.poll(() => storedAnalysisBoard(page)).toContain('d2d4');
   expect(asked.slice().sort()).toEqual([...analysisChunks, 'saved_analysis']);
 
   // A deep link fetches its route's chunk with the page, and the readers of the game
@@ -331,14 +331,13 @@ test('/analysis with reviews stored shows its review with its first view', async
 
 test('/analysis reads and writes its board in a chunk of its own, which a first visit fetches once its first view is in', async ({ page }) => {
   const plies = page.locator('[data-testid="variation-list"] [data-ply]');
-  const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
   const release = await holdChunk(page, 'saved_analysis');
   await page.goto('/analysis');
   // The first view does not wait for it; moves wait for it to be written.
   await expect(page.locator('#shell')).toHaveCount(0);
   await playOnBoard(page, 'e2', 'e4');
   await playOnBoard(page, 'e7', 'e5');
-  expect(await storedBoard()).toBeNull();
+  expect(await storedAnalysisBoard(page)).toBeNull();
 
   // Shown again in this tab meanwhile: the board waiting to be written.
   await page.getByTestId('nav-friend').click();
@@ -347,7 +346,7 @@ test('/analysis reads and writes its board in a chunk of its own, which a first 
   await expect(plies).toHaveCount(2);
 
   release();
-  await expect.poll(storedBoard).toContain('e7e5');
+  await expect.poll(() => storedAnalysisBoard(page)).toContain('e7e5');
 
   // A new document reads it in the chunk, before the shell goes.
   const asked = chunksAskedFor(page);
@@ -358,19 +357,18 @@ test('/analysis reads and writes its board in a chunk of its own, which a first 
 });
 
 test("a first visit to /analysis writes no board, and fetches no writer until the person comes to the board", async ({ page }) => {
-  const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
   const asked = chunksAskedFor(page);
   await page.goto('/analysis');
   // What comes once the first view is in has come (the engine, with its arrow).
   await expect(page.getByTestId('hint-arrow')).toBeVisible();
   expect(asked).not.toContain('saved_analysis');
-  expect(await storedBoard()).toBeNull();
+  expect(await storedAnalysisBoard(page)).toBeNull();
   // The pointer over the board fetches the writer, before any change; nothing is written.
   await page.getByTestId('board').hover();
   await expect.poll(() => asked).toContain('saved_analysis');
-  expect(await storedBoard()).toBeNull();
+  expect(await storedAnalysisBoard(page)).toBeNull();
   await playOnBoard(page, 'e2', 'e4');
-  await expect.poll(storedBoard).toContain('e2e4');
+  await expect.poll(() => storedAnalysisBoard(page)).toContain('e2e4');
 });
 
 test('a page left while its stored game is still being read is left in peace', async ({ page }) => {
@@ -507,9 +505,8 @@ test.describe('a chunk that cannot be fetched', () => {
     await playOnBoard(page, 'd2', 'd4');
     await expect(page.locator('[data-testid="variation-list"] [data-ply]')).toHaveCount(1);
     // Written in the chunk, a moment after the move.
-    const storedBoard = () => page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
-    await expect.poll(storedBoard).toContain('d2d4');
-    const stored = await storedBoard();
+    await expect.poll(() => storedAnalysisBoard(page)).toContain('d2d4');
+    const stored = await storedAnalysisBoard(page);
     let refuse = true;
     await page.route(/\/split_saved_analysis\.wasm$/, async (route) => {
       if (refuse) await route.abort('failed');
@@ -520,7 +517,7 @@ test.describe('a chunk that cannot be fetched', () => {
     // A move here is not saved over the stored board.
     await playOnBoard(page, 'e2', 'e4');
     await expect(page.locator('[data-testid="variation-list"] [data-ply]')).toHaveCount(1);
-    expect(await page.evaluate(() => localStorage.getItem('gambit.v1.analysis'))).toBe(stored);
+    expect(await storedAnalysisBoard(page)).toBe(stored);
 
     refuse = false;
     await page.reload();

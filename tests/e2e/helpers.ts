@@ -20,6 +20,10 @@ export async function openFriend(page: Page, storage: Record<string, string> = {
   await expect(page.getByTestId('board')).toBeVisible();
 }
 
+/** The analysis board as stored (its storage key's text), `null` when none is. */
+export const storedAnalysisBoard = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('gambit.v1.analysis'));
+
 export const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
 
 /** Plays `from`→`to` by two clicks and waits for the move to appear in the list. */

@@ -8,6 +8,8 @@
 //
 //   node tools/move-cost-ab.mjs DIR_A DIR_B [ROUNDS]     # ROUNDS: 10 unless given
 //   REDUCED_MOTION=B node tools/move-cost-ab.mjs dist dist # the slides' cost: B without
+//   INIT_B=file.js node tools/move-cost-ab.mjs dist dist   # file.js runs in B's pages
+//     before the app: a part's cost, e.g. `delete window.AudioContext;` (the move sounds)
 //
 // A reading of this machine's Chromium, not a test: docs/figures.md reports it.
 import { chromium } from '@playwright/test';
@@ -43,6 +45,8 @@ async function perMove(build) {
     reducedMotion: reduced ? 'reduce' : 'no-preference',
   });
   const page = await context.newPage();
+  const init = process.env[`INIT_${build.name}`];
+  if (init) await page.addInitScript({ path: init });
   const base = `http://127.0.0.1:${build.port}`;
   await page.goto(`${base}/`);
   await page.evaluate(() => localStorage.clear());

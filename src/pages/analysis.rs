@@ -134,6 +134,8 @@ pub fn AnalysisPage() -> AnyView {
                         <VariationList store=store mark=mark />
                         <LineActions store=store />
                         <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
+                    </Later>
+                    <Later piece=Piece::SidePanelEnd>
                         <LineReviewPanel line=review />
                         <PgnFen fen=fen panel=pgn_panel.clone() />
                     </Later>

@@ -115,10 +115,11 @@ pub fn prepare_to_read_saved_analysis() {
 }
 
 /// Fetches the board's writer (the `saved_analysis` chunk) once, as the person comes to
-/// the board: the pointer over it or the focus in it comes before any change, so a first
-/// change is written at once, and a reload right after it loses nothing (until the
-/// writer is in, a change is kept in the tab alone). A visit that only looks at the page
-/// never fetches it.
+/// the board: the pointer over it or the focus in it comes before a move on it, so that
+/// move is written at once, and a reload right after it loses nothing (until the writer
+/// is in, a change is kept in the tab alone; a change made elsewhere first, such as a
+/// PGN imported, fetches it itself). A visit that only looks at the page never fetches
+/// it.
 pub fn fetch_writer_on_approach() {
     if !WRITER_ASKED.replace(true) {
         prepare_to_read_saved_analysis();

@@ -160,7 +160,7 @@ test('"analyse this game" opens the game of /friend as the main line', async ({ 
 test('a game that is not there is reported and the board is kept', async ({ page }) => {
   await openBoard(page);
   await moves(page, ['e2e4']);
-  // The board's writer comes with its first change: the board is kept once written.
+  // The board is kept once written (its writer comes as the pointer comes to the board).
   await expect.poll(() => storedAnalysisBoard(page)).toContain('e2e4');
   await page.goto('/analysis?game=computer');
   await expect(page.getByTestId('notice')).toContainText('No game against the computer is saved');

@@ -1,8 +1,8 @@
 // How much of a move's main-thread time is the app's own work, and how much the page's
 // DOM changes cost by themselves. Plays the first 40 moves of tools/moves50.txt on
 // /friend by trusted clicks (click the piece, click the target), recording after every
-// click what changed in the page (`<main>`'s elements, attributes, texts and the FEN
-// field's value), the slides started and the storage written. Then, in rounds, plays the
+// click what changed in the page (`<main>`'s elements, attributes, texts, the FEN
+// field's value and the move list's scroll), the slides started and the storage written. Then, in rounds, plays the
 // same 40 moves on the app and on a replay: the same page, as the app drew it, without
 // the app's scripts, where every click makes exactly the recorded changes (attribute by
 // attribute, text by text), starts the same slides and writes the same storage. Prints
@@ -14,8 +14,8 @@
 //   APP_INIT=file.js node tools/move-cost-replay.mjs dist   # file.js runs in the app's
 //     measured pages before the app does: to take a part of the app away and see what it
 //     cost, e.g. `delete window.AudioContext;` for the move sounds
-//   SITE=dir node tools/move-cost-replay.mjs dist   # builds the app and its replay page
-//     (/replay.html) in dir and keeps them, to be measured against other pages
+//   SITE=dir node tools/move-cost-replay.mjs dist   # copies the build into dir, writes
+//     its replay page there (/replay.html) and keeps both, to be measured against others
 //   TRACE=dir node tools/move-cost-replay.mjs dist 1   # also writes Chromium's trace of
 //     the first round's app and replay (dir/app.json, dir/replay.json)
 //
@@ -45,13 +45,17 @@ const base = `http://127.0.0.1:${port + 1}`;
 const site = process.env.SITE ?? mkdtempSync(join(tmpdir(), 'move-cost-replay-'));
 cpSync(dist, site, { recursive: true });
 
-/** `<main>` as a tree: elements with their attributes (and a field's value), texts, comments. */
+/**
+ * `<main>` as a tree: elements with their attributes (and a field's value and a scrolled
+ * box's scroll, as `.value` and `.scrollTop`), texts, comments.
+ */
 function readTree() {
   const read = (node) => {
     if (node.nodeType === Node.TEXT_NODE) return { text: node.nodeValue };
     if (node.nodeType !== Node.ELEMENT_NODE) return { comment: node.nodeValue ?? '' };
     const attributes = Object.fromEntries([...node.attributes].map((a) => [a.name, a.value]));
     if (node instanceof HTMLInputElement) attributes['.value'] = node.value;
+    if (node.scrollTop) attributes['.scrollTop'] = String(node.scrollTop);
     return { tag: node.localName, attributes, children: [...node.childNodes].map(read) };
   };
   return read(document.querySelector('main'));
@@ -108,7 +112,7 @@ function replayScript(fields, steps) {
     const element = document.createElement(tree.tag);
     for (const [name, value] of Object.entries(tree.attributes)) {
       if (name === '.value') element.value = value;
-      else element.setAttribute(name, value);
+      else if (name !== '.scrollTop') element.setAttribute(name, value);
     }
     for (const child of tree.children) element.append(build(child));
     return element;
@@ -122,6 +126,7 @@ function replayScript(fields, steps) {
       const node = at(path);
       if (op === 'attribute') {
         if (a === '.value') node.value = b ?? '';
+        else if (a === '.scrollTop') node.scrollTop = Number(b ?? 0);
         else if (b === null) node.removeAttribute(a);
         else node.setAttribute(a, b);
       } else if (op === 'text') node.nodeValue = a;

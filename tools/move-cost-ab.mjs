@@ -4,7 +4,8 @@
 // main-thread time a move of each (Chrome's `TaskDuration`) and their ratio A / B, then
 // the median ratio. A slow spell of the machine falls on both builds of a round, so
 // paired ratios hold where single runs spread by a third.
-// The same viewport and flags as tools/paint-per-move.mjs (1280×800, no GPU).
+// The same viewport and flags as tools/paint-per-move.mjs (1280×800, no GPU); the moves,
+// clicks and timing of tools/move-cost.mjs.
 //
 //   node tools/move-cost-ab.mjs DIR_A DIR_B [ROUNDS]     # ROUNDS: 10 unless given
 //   REDUCED_MOTION=B node tools/move-cost-ab.mjs dist dist # the slides' cost: B without
@@ -12,30 +13,25 @@
 //     before the app: a part's cost, e.g. `delete window.AudioContext;` (the move sounds)
 //
 // A reading of this machine's Chromium, not a test: docs/figures.md reports it.
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  MOVES as moves,
+  launchChromium,
+  mainThreadClock,
+  movesShown,
+  playMove,
+  serveBuild,
+} from './move-cost.mjs';
 
 const [dirA, dirB, roundsArg = '10'] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: node tools/move-cost-ab.mjs DIR_A DIR_B [ROUNDS]');
 const rounds = Number(roundsArg);
-const moves = readFileSync(new URL('./moves50.txt', import.meta.url), 'utf8')
-  .trim()
-  .split(/\s+/)
-  .slice(0, 40);
 const firstPort = Number(process.env.PORT ?? 4192);
 const builds = [
   { name: 'A', dir: dirA, port: firstPort },
   { name: 'B', dir: dirB, port: firstPort + 1 },
 ];
-const servers = builds.map((build) =>
-  spawn('node', ['xtask/src/serve.mjs', build.dir, String(build.port)], { stdio: 'ignore' }),
-);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const servers = await Promise.all(builds.map((build) => serveBuild(build.dir, build.port)));
+const browser = await launchChromium();
 
 /** Mean main-thread milliseconds a move on `build`'s /friend, in a page of its own. */
 async function perMove(build) {
@@ -53,35 +49,18 @@ async function perMove(build) {
   await page.goto(`${base}/friend`);
   await page.getByTestId('board').waitFor();
   await page.waitForTimeout(500);
-  const client = await context.newCDPSession(page);
-  await client.send('Performance.enable');
-  const taskSeconds = async () =>
-    (await client.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')
-      .value;
-  const before = await taskSeconds();
-  for (const move of moves) {
-    for (const square of [move.slice(0, 2), move.slice(2, 4)]) {
-      const box = await page.locator(`[data-square="${square}"]`).boundingBox();
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    }
-    // A frame after the move, as the board-cost comparison waits.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-  }
+  const elapsed = await mainThreadClock(page);
+  const before = await elapsed();
+  for (const move of moves) await playMove(page, move);
   await page.waitForTimeout(400);
-  const after = await taskSeconds();
-  const played = await page.locator('[data-testid="move-list"] [data-ply]').count();
+  const after = await elapsed();
+  const played = await movesShown(page);
   await context.close();
   if (played !== moves.length) throw new Error(`${build.name}: ${played} of ${moves.length} moves played`);
-  return ((after - before) * 1000) / moves.length;
+  return (after - before) / moves.length;
 }
 
 try {
-  for (const build of builds) {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      if (await fetch(`http://127.0.0.1:${build.port}/`).then((r) => r.ok, () => false)) break;
-      await sleep(100);
-    }
-  }
   // The browser's first page makes its first audio context, which costs tens of
   // milliseconds once: not part of either build's figure.
   await perMove(builds[0]);

@@ -8,7 +8,8 @@
 // attribute, text by text), starts the same slides and writes the same storage. Prints
 // per round the mean main-thread time a move (Chrome's `TaskDuration`) of each, over all
 // 40 moves and over moves 3–40, and the medians of the ratio app / replay.
-// The same viewport, flags and clicks as tools/move-cost-ab.mjs.
+// The same viewport and flags as tools/move-cost-ab.mjs, and the moves, clicks and timing
+// of tools/move-cost.mjs.
 //
 //   node tools/move-cost-replay.mjs DIST [ROUNDS]     # ROUNDS: 8 unless given; ports 4194–4195
 //   APP_INIT=file.js node tools/move-cost-replay.mjs dist   # file.js runs in the app's
@@ -20,20 +21,23 @@
 //     the first round's app and replay (dir/app.json, dir/replay.json)
 //
 // A reading of this machine's Chromium, not a test: docs/figures.md reports it.
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  MOVES as moves,
+  clickSquare,
+  launchChromium,
+  mainThreadClock,
+  movesShown,
+  nextFrame,
+  playMove,
+  serveBuild,
+} from './move-cost.mjs';
 
 const [dist, roundsArg = '8'] = process.argv.slice(2);
 if (!dist) throw new Error('usage: node tools/move-cost-replay.mjs DIST [ROUNDS]');
 const rounds = Number(roundsArg);
-const moves = readFileSync(new URL('./moves50.txt', import.meta.url), 'utf8')
-  .trim()
-  .split(/\s+/)
-  .slice(0, 40);
 const clicks = moves.flatMap((move) => [move.slice(0, 2), move.slice(2, 4)]);
 const port = Number(process.env.PORT ?? 4194);
 // The recording's server, then (the server reads its folder once) the measuring one's,
@@ -143,25 +147,8 @@ function replayScript(fields, steps) {
 })();`;
 }
 
-const serve = (at) => spawn('node', ['xtask/src/serve.mjs', site, String(at)], { stdio: 'ignore' });
-const servers = [serve(port)];
-async function up(address) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    if (await fetch(`${address}/`).then((r) => r.ok, () => false)) return;
-    await sleep(100);
-  }
-}
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
-
-async function click(page, square) {
-  const box = await page.locator(`[data-square="${square}"]`).boundingBox();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
-const nextFrame = (page) =>
-  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+const servers = [];
+const browser = await launchChromium();
 
 /** `<main>` when the first move is played, which the replay page must show as it loads. */
 let initialTree = '';
@@ -206,7 +193,7 @@ async function record() {
   initialTree = JSON.stringify(before);
   const steps = [];
   for (const square of clicks) {
-    await click(page, square);
+    await clickSquare(page, square);
     await nextFrame(page);
     await page.waitForTimeout(30);
     const after = await page.evaluate(readTree);
@@ -242,10 +229,7 @@ async function perMove(replay, round = 0) {
     await page.getByTestId('board').waitFor();
   }
   await page.waitForTimeout(500);
-  const client = await context.newCDPSession(page);
-  await client.send('Performance.enable');
-  const taskSeconds = async () =>
-    (await client.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+  const elapsed = await mainThreadClock(page);
   const trace = process.env.TRACE && round === 1 ? join(process.env.TRACE, replay ? 'replay.json' : 'app.json') : null;
   if (trace) {
     await browser.startTracing(page, {
@@ -253,34 +237,31 @@ async function perMove(replay, round = 0) {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'toplevel', 'input', 'benchmark'],
     });
   }
-  const start = await taskSeconds();
+  const start = await elapsed();
   let third = start;
   for (const [index, move] of moves.entries()) {
-    if (index === 2) third = await taskSeconds();
-    await click(page, move.slice(0, 2));
-    await click(page, move.slice(2, 4));
-    await nextFrame(page);
+    if (index === 2) third = await elapsed();
+    await playMove(page, move);
   }
   await page.waitForTimeout(400);
-  const end = await taskSeconds();
+  const end = await elapsed();
   if (trace) await browser.stopTracing();
-  const played = await page.locator('[data-testid="move-list"] [data-ply]').count();
+  const played = await movesShown(page);
   await context.close();
   if (played !== moves.length || errors.length > 0) {
     throw new Error(`${replay ? 'replay' : 'app'}: ${played} of ${moves.length} moves shown; ${errors.join('; ')}`);
   }
   return {
-    all: ((end - start) * 1000) / moves.length,
-    later: ((end - third) * 1000) / (moves.length - 2),
+    all: (end - start) / moves.length,
+    later: (end - third) / (moves.length - 2),
   };
 }
 
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 try {
-  await up(recordingBase);
+  servers.push(await serveBuild(site, port));
   await record();
-  servers.push(serve(port + 1));
-  await up(base);
+  servers.push(await serveBuild(site, port + 1));
   // The browser's first page makes its first audio context, which costs tens of
   // milliseconds once: not part of the figures.
   await perMove(false);

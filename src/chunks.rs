@@ -26,13 +26,19 @@ pub use wasm_split_helpers::SplitLoaderError;
 /// Declares the function that builds a feature's view in a chunk of its own, named
 /// after the chunk: `chunk_view!(pub fn analysis_page() in analysis { view! { … } })`.
 /// Everything the view needs and the main module does not goes into that chunk.
-/// Show it with [`Chunk`].
+/// Show it with [`Chunk`]. With `in board_overlays, preload(preload_name)` it also
+/// declares a function that fetches the chunk without drawing anything, so that a page
+/// can fetch it in a task of its choosing before the view is first shown (without the
+/// `split` feature that function does nothing).
 #[macro_export]
 macro_rules! chunk_view {
-    ($(#[$meta:meta])* $vis:vis fn $name:ident() in $chunk:ident $body:block) => {
+    (
+        $(#[$meta:meta])*
+        $vis:vis fn $name:ident() in $chunk:ident $(, preload($preload:ident))? $body:block
+    ) => {
         $(#[$meta])*
         #[cfg(feature = "split")]
-        #[::wasm_split_helpers::wasm_split($chunk, fallible)]
+        #[::wasm_split_helpers::wasm_split($chunk, fallible $(, preload($preload))?)]
         $vis fn $name() -> ::core::result::Result<
             ::leptos::prelude::AnyView,
             $crate::chunks::SplitLoaderError,
@@ -47,6 +53,12 @@ macro_rules! chunk_view {
         > {
             ::core::result::Result::Ok(::leptos::prelude::IntoAny::into_any($body))
         }
+        $(
+            #[cfg(not(feature = "split"))]
+            $vis async fn $preload() -> ::core::result::Result<(), $crate::chunks::SplitLoaderError> {
+                ::core::result::Result::Ok(())
+            }
+        )?
     };
 }
 

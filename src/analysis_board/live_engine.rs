@@ -4,8 +4,9 @@
 //! is left. The engine follows the board once the page's first view is in, from the
 //! `live_engine` chunk (its searches and their news are that chunk's code), so neither
 //! that chunk, nor the worker's client (`engine_client`), nor the arrow's overlay
-//! (`board_overlays`) is a part of the first view; if the chunk cannot be fetched, the panel says so, and
-//! switching the engine off and on tries again.
+//! (`board_overlays`, fetched along with the engine's chunk) is a part of the first
+//! view; if the chunk cannot be fetched, the panel says so, and switching the engine off
+//! and on tries again.
 
 use gambit_protocol::{Limits, Score};
 use gambit_rules::shakmaty::{Chess, Position, Square};
@@ -13,6 +14,7 @@ use leptos::prelude::*;
 
 use super::notation::{sans_of_line, uci_squares};
 use super::store::TreeStore;
+use crate::board::preload_board_overlays;
 use crate::chunks::after_first_view;
 use crate::opponent::engine_link::{EngineLink, SearchNews, SearchRequest};
 
@@ -119,6 +121,12 @@ impl LiveEngine {
             engine.state.set(EngineState::Lines { searching: true });
             if engine.started.get() && !engine.fetching.get_value() {
                 engine.fetching.set_value(true);
+                // The arrow of its best move comes with it, in a task of its own rather
+                // than in the one that draws the first lines. If it cannot be fetched,
+                // the arrow's place says so and tries again when shown.
+                leptos::task::spawn_local(async {
+                    let _ = preload_board_overlays().await;
+                });
                 leptos::task::spawn_local(async move {
                     let Some(owner) = owner.try_get_value().flatten() else {
                         return;

@@ -452,8 +452,9 @@ struct ArrowShown {
 }
 
 crate::chunk_view!(
-    /// The SVG of the [`ArrowShown`] in context.
-    fn arrow_overlay() in board_overlays {
+    /// The SVG of the [`ArrowShown`] in context. `preload_board_overlays` fetches its
+    /// chunk ahead, for a page that will soon draw an arrow (the analysis board's engine).
+    pub(crate) fn arrow_overlay() in board_overlays, preload(preload_board_overlays) {
         use_context::<ArrowShown>().map(|shown| {
             move || {
                 let (from, to) = shown.arrow.get()?;

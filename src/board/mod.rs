@@ -11,4 +11,5 @@ pub mod promotion_dialog;
 pub mod shapes;
 pub mod square;
 
+pub(crate) use chessboard::preload_board_overlays;
 pub use chessboard::{Board, PremoveHost};

@@ -312,6 +312,17 @@ test("/analysis's engine, with its client and its arrow, starts once the first v
   expect(times.board_overlays).toBeGreaterThanOrEqual(times.shellGone);
 });
 
+test("/analysis's engine fetches its arrow's chunk with its own, not in the task that draws its first lines", async ({ page }) => {
+  const asked = chunksAskedFor(page);
+  // No line can come while the engine's client is held back.
+  const release = await holdChunk(page, 'engine_client');
+  await page.goto('/analysis');
+  await expect.poll(() => asked).toContain('board_overlays');
+  await expect(page.getByTestId('engine-lines').locator('li')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('hint-arrow')).toBeVisible();
+});
+
 test('/analysis with reviews stored shows its review with its first view', async ({ page }) => {
   await page.goto('/analysis');
   await expect(page.getByTestId('analysis-page')).toBeVisible();

@@ -135,7 +135,7 @@ pub fn AnalysisPage() -> AnyView {
                         <LineActions store=store />
                         <EngineLines engine=engine on_play=Callback::new(move |uci: String| store.play_uci(&uci)) />
                     </Later>
-                    <Later piece=Piece::SidePanelEnd>
+                    <Later piece=Piece::Rest>
                         <LineReviewPanel line=review />
                         <PgnFen fen=fen panel=pgn_panel.clone() />
                     </Later>

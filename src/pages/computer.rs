@@ -207,13 +207,15 @@ pub fn ComputerPage() -> AnyView {
                 </aside>
             </div>
             <MoveAnnouncer />
-            <Show when=move || dialog_open.get()>
-                <ComputerDialog
-                    initial=remembered.get_untracked().unwrap_or_default()
-                    on_start=on_start
-                    on_cancel=on_cancel
-                />
-            </Show>
+            <Later piece=Piece::Rest>
+                <Show when=move || dialog_open.get()>
+                    <ComputerDialog
+                        initial=remembered.get_untracked().unwrap_or_default()
+                        on_start=on_start
+                        on_cancel=on_cancel
+                    />
+                </Show>
+            </Later>
         </section>
     }
     .into_any()

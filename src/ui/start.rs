@@ -20,10 +20,10 @@ pub enum Piece {
     Board = 1,
     /// The side panel (status, moves, controls): in the task after that.
     SidePanel = 2,
-    /// The lower part of a long side panel (the analysis board's review, FEN and PGN
-    /// panels): in the task after that, so that neither half of the panel makes a task
-    /// a phone counts as blocking.
-    SidePanelEnd = 3,
+    /// The rest of the first view: in the task after that, so that no task with it is
+    /// one a phone counts as blocking. The lower part of a long side panel (the analysis
+    /// board's review, FEN and PGN panels), the computer's dialog open at the start.
+    Rest = 3,
 }
 
 /// Its children: during the start, drawn in the task of its `piece`; afterwards, at once.

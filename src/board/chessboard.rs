@@ -366,7 +366,7 @@ pub fn Board(
         marks
     });
 
-    let squares = squares_view(pieces, marks, orientation, last_move, board_ref);
+    let squares = squares_view(pieces, marks, orientation, last_move);
 
     // The dragged piece follows the pointer; only its position changes while it moves.
     let ghost_piece =

@@ -62,18 +62,23 @@ function storedDataChunks(path) {
   return Object.hasOwn(STORED_KEYS, page) && stored(STORED_KEYS[page]) ? ['saved_game'] : [];
 }
 
-/** Preloads the files of the route's chunks, and of the chunks that read stored data
- * when its first view shows some, as the chunk loader will fetch them (a same-origin
- * `fetch`, which a `crossorigin` preload of type fetch matches). */
-function preloadChunks() {
-  const path = location.pathname.replace(/\/+$/, '') || '/';
-  const route = ROUTE_CHUNKS.find(([prefix]) =>
-    prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
-  );
-  const chunks = route ? [...route[1]] : [];
-  chunks.push(...storedDataChunks(path));
-  const files = new Set(chunks.flatMap((chunk) => CHUNK_FILES[chunk] || []));
-  for (const file of files) {
+/** How many files `preloadFiles` asks for in one task: each request started costs the
+ * main thread about half a millisecond, and a route's chunks are some forty files. */
+const PRELOADS_PER_TASK = 8;
+
+/** Whether the app has started: it then fetches what it needs itself, and a preload
+ * asked for after its own fetch would fetch the file a second time. */
+let appStarted = false;
+
+/** Preloads `files` (beside this one) as the app will fetch them (a same-origin
+ * `fetch`, which a `crossorigin` preload of type fetch matches), `PRELOADS_PER_TASK` in
+ * each task, so that asking for them is no long task; those not asked for by the time
+ * the app starts (on a visit served from the caches) are left to the app. */
+function preloadFiles(files) {
+  if (appStarted) {
+    return;
+  }
+  for (const file of files.slice(0, PRELOADS_PER_TASK)) {
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'fetch';
@@ -81,6 +86,21 @@ function preloadChunks() {
     link.href = new URL(file, import.meta.url).href;
     document.head.append(link);
   }
+  if (files.length > PRELOADS_PER_TASK) {
+    setTimeout(() => preloadFiles(files.slice(PRELOADS_PER_TASK)), 0);
+  }
+}
+
+/** The files of the route's chunks, and of the chunks that read stored data when its
+ * first view shows some. */
+function routeChunkFiles() {
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const route = ROUTE_CHUNKS.find(([prefix]) =>
+    prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
+  );
+  const chunks = route ? [...route[1]] : [];
+  chunks.push(...storedDataChunks(path));
+  return [...new Set(chunks.flatMap((chunk) => CHUNK_FILES[chunk] || []))];
 }
 
 
@@ -107,12 +127,15 @@ function shellPainted(limitMs) {
 }
 
 await shellPainted(500);
-preloadChunks();
+// The bindings and the main module beside this file (the bindings' default), asked for
+// only now: nothing of the app's competes with the shell's paint. The main module first,
+// then the route's chunks.
+const bindings = import('./gambit.js');
+preloadFiles(['gambit_bg.wasm', ...routeChunkFiles()]);
 try {
-  // The bindings and the main module beside this file (the bindings' default), asked
-  // for only now: nothing of the app's competes with the shell's paint.
-  const { default: init } = await import('./gambit.js');
+  const { default: init } = await bindings;
   await init();
+  appStarted = true;
 } catch (reason) {
   document.documentElement.setAttribute('data-shell-failed', '');
   reportError(reason);

@@ -9,9 +9,9 @@
 //! square): a move restyles two elements and creates none.
 //!
 //! The 64 squares ([`squares_view`]) are each drawn once, from their first
-//! `SquareLook`, as one piece of markup, with no reactive parts of their own; one effect for all of them
-//! compares each new look with the one last drawn and redraws only what differs (a
-//! move: about four squares). The DOM changes are those a dozen reactive attributes a
+//! `SquareLook`, as one piece of markup, with no reactive parts of their own; one
+//! effect for all of them compares each new look with the one last drawn and redraws
+//! only what differs (a move: about four squares). The DOM changes are those a dozen reactive attributes a
 //! square would make, from one reactive node instead of some 900.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
@@ -144,7 +144,7 @@ pub fn squares_view(
     orientation: Signal<Color>,
     last_move: Memo<Option<(Square, Square)>>,
 ) -> impl IntoView {
-    let board = NodeRef::<Div>::new();
+    let squares_box = NodeRef::<Div>::new();
     let look =
         move |square: Square, pieces: &Pieces, marks: &[SquareMarks; 64], side: Color| SquareLook {
             piece: pieces.piece_at(square),
@@ -174,11 +174,11 @@ pub fn squares_view(
                 ),
             )
         });
-        let Some(board) = board.get() else {
+        let Some(squares_box) = squares_box.get() else {
             return;
         };
         if square_elements.with_value(Vec::is_empty) {
-            square_elements.set_value(elements_by_square(&board));
+            square_elements.set_value(elements_by_square(&squares_box));
         }
         pieces.with(|pieces| {
             marks.with(|marks| {
@@ -208,14 +208,14 @@ pub fn squares_view(
     for (look, square) in first_looks.iter().zip(Square::ALL) {
         write_square(&mut html, square, look);
     }
-    view! { <div class="squares" node_ref=board inner_html=html></div> }
+    view! { <div class="squares" node_ref=squares_box inner_html=html></div> }
 }
 
-/// The square elements in `board` (the squares' box), by square index (`None` where
-/// one is missing).
-fn elements_by_square(board: &web_sys::Element) -> Vec<Option<web_sys::Element>> {
+/// The square elements in the squares' box, by square index (`None` where one is
+/// missing).
+fn elements_by_square(squares_box: &web_sys::Element) -> Vec<Option<web_sys::Element>> {
     let mut elements = vec![None; 64];
-    let mut child = board.first_element_child();
+    let mut child = squares_box.first_element_child();
     while let Some(element) = child {
         let square = element
             .get_attribute("data-square")

@@ -24,6 +24,10 @@
 //!    no name inside a file needs rewriting; then `index.html` in Trunk's staging
 //!    directory loads `boot.js` from there in place of the page's skipped `rust` link;
 //!    `chunks.js` beside it lists each chunk's files for `boot.js`.
+//!
+//! With `GAMBIT_WASM_NAMES=1` the modules keep their functions' names (wasm-bindgen's
+//! `--keep-debug`, wasm-opt's `-g`): `twiggy top dist/page-*/gambit_bg.wasm` then names
+//! what the main module is made of, and a profile names the functions.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -80,21 +84,25 @@ pub fn build() -> Result<(), String> {
             NAME,
         ],
     )?;
-    run(
-        "wasm-bindgen",
-        &[
-            "--target",
-            "web",
-            "--keep-lld-exports",
-            "--no-demangle",
-            "--no-typescript",
-            "--out-dir",
-            &bound.to_string_lossy(),
-            "--out-name",
-            NAME,
-            &split.join(format!("{NAME}.wasm")).to_string_lossy(),
-        ],
-    )?;
+    let out_dir = bound.to_string_lossy();
+    let main_module = split.join(format!("{NAME}.wasm"));
+    let main_module = main_module.to_string_lossy();
+    let mut args = vec![
+        "--target",
+        "web",
+        "--keep-lld-exports",
+        "--no-demangle",
+        "--no-typescript",
+        "--out-dir",
+        &out_dir,
+        "--out-name",
+        NAME,
+        &main_module,
+    ];
+    if keep_names() {
+        args.push("--keep-debug");
+    }
+    run("wasm-bindgen", &args)?;
     // The chunks and the loader go beside the bindings; the unbound main module does not.
     for entry in read_dir(&split)? {
         let name = entry.file_name().unwrap_or_default();
@@ -212,7 +220,17 @@ fn optimise(wasm: &Path) -> Result<(), String> {
         &path,
     ];
     args.extend(WASM_FEATURES);
+    if keep_names() {
+        args.push("-g");
+    }
     run("wasm-opt", &args)
+}
+
+/// Whether the page's modules keep their functions' names (`GAMBIT_WASM_NAMES=1`), for
+/// twiggy and for profiles. They are then far larger, so `cargo xtask build`'s size step
+/// fails, after `dist/` is written.
+fn keep_names() -> bool {
+    std::env::var_os("GAMBIT_WASM_NAMES").is_some_and(|value| !value.is_empty())
 }
 
 /// Step 5: one script through terser, in place: compressed and with its local names

@@ -11,8 +11,8 @@
 //! The 64 squares ([`squares_view`]) are each drawn once, from their first
 //! `SquareLook`, as one piece of markup, with no reactive parts of their own; one
 //! effect for all of them compares each new look with the one last drawn and redraws
-//! only what differs (a move: about four squares). The DOM changes are those a dozen reactive attributes a
-//! square would make, from one reactive node instead of some 900.
+//! only what differs (a move: about four squares). The DOM changes are those a dozen
+//! reactive attributes a square would make, from one reactive node instead of some 900.
 
 use gambit_rules::shakmaty::{Board as Pieces, Color, Piece, Square};
 use leptos::html::Div;
